@@ -1,0 +1,17 @@
+"""Tabby Cat Solitaire's engine: cards, games, notation and solver, standard library only.
+
+>>> from solitaire import get_game, solve
+>>> game = get_game("tabbycat")
+>>> solve(game, game.deal(7)).verdict
+'won'
+"""
+
+from .cards import Card, deck
+from .errors import IllegalMoveError, NotationError, SolitaireError, UnknownGameError
+from .games import GAMES, get_game
+from .position import DEAL, Move, Position
+from .solver import Result, Search, solve
+
+__all__ = ["Card", "deck", "IllegalMoveError", "NotationError", "SolitaireError",
+           "UnknownGameError", "GAMES", "get_game", "DEAL", "Move", "Position",
+           "Result", "Search", "solve"]

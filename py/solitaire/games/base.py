@@ -1,0 +1,232 @@
+"""The one small interface every game implements, and what games share.
+
+A game is a class with a few attributes and rule hooks; a variant subclasses it and
+overrides only what differs. Positions are immutable: :meth:`Game.apply` returns a
+new one, so undo is a list of positions.
+
+>>> from solitaire.games import get_game
+>>> game = get_game("tabbycat")
+>>> pos = game.deal(1)
+>>> pos2 = game.apply(pos, game.legal_moves(pos)[0])
+>>> pos2 is not pos
+True
+"""
+
+from dataclasses import dataclass, replace
+
+from ..cards import SUITS, Card, deck, format_cards, parse_cards
+from ..errors import IllegalMoveError, NotationError, SolitaireError
+from ..position import Move, Position
+from ..rng import SplitMix64
+
+MAX_DEAL = (1 << 64) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """One place of a game's layout, in grid units (one card wide, one card tall).
+
+    ``fan`` is how its cards spread: ``down`` (a tableau pile), ``none`` (a neat
+    stack: stock, foundation, one-card cell) or ``right`` (a run in the tail).
+    """
+
+    name: str
+    kind: str  # pile, cell, stock or foundation
+    x: float
+    y: float
+    fan: str = "none"
+
+
+class Game:
+    """Base of every game. Subclasses set the attributes and the rule hooks."""
+
+    id = ""
+    name = ""
+    decks = 1
+    suits = SUITS
+    piles = 4
+    cell_names: tuple[str, ...] = ()
+    foundations = 4
+    has_hidden = False
+
+    # -- dealing ---------------------------------------------------------------
+
+    def shuffled(self, number: int) -> list[Card]:
+        """The deck for deal ``number``, shuffled by :class:`~solitaire.rng.SplitMix64`."""
+        check_deal_number(number)
+        cards = deck(self.decks, self.suits)
+        SplitMix64(number).shuffle(cards)
+        return cards
+
+    def deal(self, number: int) -> Position:
+        """The starting position of deal ``number`` (1 .. 2**64-1)."""
+        return self.setup(self.shuffled(number))
+
+    def setup(self, cards: list[Card]) -> Position:
+        raise NotImplementedError
+
+    # -- places ----------------------------------------------------------------
+
+    def place_names(self) -> list[str]:
+        return ([f"pile-{i + 1}" for i in range(self.piles)] + list(self.cell_names)
+                + ["stock"] + [f"foundation-{i + 1}" for i in range(self.foundations)])
+
+    def layout(self) -> list[Place]:
+        raise NotImplementedError
+
+    def get(self, pos: Position, name: str) -> tuple[Card, ...]:
+        """The cards at a place, bottom to top.
+
+        Raises:
+            IllegalMoveError: when the game has no place of that name.
+        """
+        kind, index = self._locate(name)
+        if kind == "stock":
+            return pos.stock
+        return getattr(pos, kind)[index]
+
+    def put(self, pos: Position, name: str, cards) -> Position:
+        """A copy of ``pos`` with the place's cards replaced."""
+        kind, index = self._locate(name)
+        cards = tuple(cards)
+        if kind == "stock":
+            return replace(pos, stock=cards)
+        seq = list(getattr(pos, kind))
+        seq[index] = cards
+        return replace(pos, **{kind: tuple(seq)})
+
+    def _locate(self, name: str) -> tuple[str, int]:
+        if name == "stock":
+            return "stock", 0
+        if name in self.cell_names:
+            return "cells", self.cell_names.index(name)
+        kind, _, num = name.partition("-")
+        count = {"pile": self.piles, "foundation": self.foundations}.get(kind)
+        if count and num.isdigit() and 1 <= int(num) <= count:
+            return ("piles" if kind == "pile" else "foundations"), int(num) - 1
+        raise IllegalMoveError(f"{self.name} has no place called {name!r}")
+
+    # -- rules -----------------------------------------------------------------
+
+    def legal_moves(self, pos: Position) -> list[Move]:
+        raise NotImplementedError
+
+    def why_illegal(self, pos: Position, move: Move) -> str | None:
+        """None when ``move`` is legal here, else a sentence saying why not."""
+        raise NotImplementedError
+
+    def apply(self, pos: Position, move: Move) -> Position:
+        """The position after ``move``, with everything the rules then do by themselves.
+
+        Raises:
+            IllegalMoveError: saying why the move is not allowed.
+        """
+        reason = self.why_illegal(pos, move)
+        if reason:
+            raise IllegalMoveError(f"{move}: {reason}")
+        return self._apply(pos, move)
+
+    def _apply(self, pos: Position, move: Move) -> Position:
+        """Apply a move already known to be legal."""
+        raise NotImplementedError
+
+    def is_won(self, pos: Position) -> bool:
+        return not any(pos.piles) and not any(pos.cells) and not pos.stock
+
+    def click_move(self, pos: Position, place: str, index: int) -> Move | None:
+        """The move a click on card ``index`` (from the bottom) of ``place`` makes, or None."""
+        raise NotImplementedError
+
+    def deals_left(self, pos: Position) -> int:
+        return len(pos.stock) // self.piles
+
+    def solver_model(self):
+        """The compact model the solver searches (see :mod:`solitaire.solver`)."""
+        raise NotImplementedError
+
+    # -- notation --------------------------------------------------------------
+
+    def format(self, pos: Position) -> str:
+        """The position as text, one line per place; ``parse`` reads it back."""
+        lines = []
+        for name in self.place_names():
+            cards = self.get(pos, name)
+            text = format_cards(cards)
+            if self.has_hidden and name.startswith("pile-"):
+                n = pos.hidden[int(name[5:]) - 1]
+                if n:
+                    text = f"{format_cards(cards[:n])} | {format_cards(cards[n:])}".rstrip()
+            lines.append(f"{name}: {text}".rstrip())
+        return "\n".join(lines) + "\n"
+
+    def parse(self, text: str, strict: bool = True) -> Position:
+        """Read a position written by :meth:`format`.
+
+        Lines are ``place: cards``; a missing place is empty, blank lines and lines
+        starting with ``#`` are skipped. With ``strict``, the position must hold the
+        game's whole deck, each card once.
+
+        Raises:
+            NotationError: naming the line and the token at fault.
+        """
+        names = self.place_names()
+        found: dict[str, tuple] = {}
+        hidden = [0] * self.piles
+        for number, raw in enumerate(text.splitlines(), 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            name, colon, rest = line.partition(":")
+            name = name.strip().lower()
+            if not colon:
+                raise NotationError(f"line {number}: {line!r} is not 'place: cards'")
+            if name not in names:
+                raise NotationError(f"line {number}: unknown place {name!r}; "
+                                    f"{self.name} has {', '.join(names)}")
+            if name in found:
+                raise NotationError(f"line {number}: place {name!r} appears twice")
+            down, bar, up = rest.partition("|")
+            if bar and not (self.has_hidden and name.startswith("pile-")):
+                raise NotationError(f"line {number} ({name}): '|' marks face-down cards, "
+                                    f"which only {self.name} piles could have")
+            try:
+                cards = parse_cards(down) + (parse_cards(up) if bar else ())
+            except NotationError as e:
+                raise NotationError(f"line {number} ({name}): {e}") from None
+            if bar:
+                hidden[int(name[5:]) - 1] = len(parse_cards(down))
+            found[name] = cards
+        pos = Position(piles=((),) * self.piles, cells=((),) * len(self.cell_names),
+                       foundations=((),) * self.foundations,
+                       hidden=tuple(hidden) if self.has_hidden else ())
+        for name, cards in found.items():
+            pos = self.put(pos, name, cards)
+        self.validate(pos, strict)
+        return pos
+
+    def validate(self, pos: Position, strict: bool = True) -> None:
+        """Check that a position could occur in this game.
+
+        Raises:
+            NotationError: naming what is wrong.
+        """
+        seen: set[Card] = set()
+        full = set(deck(self.decks, self.suits))
+        for name in self.place_names():
+            for card in self.get(pos, name):
+                if card not in full:
+                    raise NotationError(f"{name}: card {card} is not in the {self.name} deck")
+                if card in seen:
+                    raise NotationError(f"{name}: card {card} appears twice")
+                seen.add(card)
+        if strict and seen != full:
+            missing = sorted(full - seen, key=lambda c: (c.suit, c.rank, c.copy))
+            raise NotationError(f"the position lacks {len(missing)} card(s) of the deck: "
+                                f"{format_cards(missing[:8])}{' ...' if len(missing) > 8 else ''}")
+
+
+def check_deal_number(number) -> int:
+    """Raise a clear error unless ``number`` is a deal number (1 .. 2**64-1)."""
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_DEAL:
+        raise SolitaireError(f"deal numbers run from 1 to {MAX_DEAL}, not {number!r}")
+    return number

@@ -1,0 +1,213 @@
+"""Tabby Cat: four piles built down regardless of suit, a King on an Ace, and a tail.
+
+Rules (``shared/rules/README.md``, default rules):
+
+- One deck; one card face up on each of four piles, 48 cards in the stock; the tail
+  starts empty.
+- A card goes on any card one rank higher, whatever its suit; a King goes on an Ace.
+- A run is the top card of a pile and every card under it while each card is one rank
+  below the card under it (Ace-under-King included); any card of the run moves with
+  everything above it, however many.
+- An empty pile takes any card or run that may move.
+- The empty tail takes any run that may move. It gives its run back only whole, onto a
+  pile whose top card takes the run's bottom card, or into an empty pile; never to a
+  foundation.
+- A deal puts one card on each pile, left to right, empty piles included; twelve deals,
+  whenever the player likes, a full tail included.
+- After every move or deal, while the top thirteen cards of any pile are K down to A
+  (any suits), they leave for a foundation. A stretch that wraps from A to K on the way
+  is not finished. A finished run in the tail stays until it is moved onto a pile.
+- Won when all 52 cards are on the foundations.
+
+>>> game = TabbyCat()
+>>> print(game.format(game.deal(1)).splitlines()[0])
+pile-1: 6D
+"""
+
+from ..cards import Card
+from ..position import DEAL, Move, Position
+from .base import Game, Place
+
+KING, ACE = 13, 1
+
+
+def builds_on(card: int, under: int) -> bool:
+    """True when a card of rank ``card`` may lie on one of rank ``under`` (K on A too)."""
+    return card == under - 1 or (under == ACE and card == KING)
+
+
+class TabbyCat(Game):
+    """Tabby Cat, as Rick Holzgrafe designed it."""
+
+    id = "tabbycat"
+    name = "Tabby Cat"
+    piles = 4
+    cell_names = ("tail",)
+    foundations = 4
+    total_deals = 12
+
+    # -- hooks a variant may override --------------------------------------------
+
+    def is_finished(self, top13: tuple[Card, ...]) -> bool:
+        """True when these 13 cards (bottom to top) are a finished run: K down to A."""
+        return [c.rank for c in top13] == list(range(KING, 0, -1))
+
+    def run_length(self, pile) -> int:
+        """How many cards at the top of ``pile`` form the movable run."""
+        n = len(pile)
+        if n == 0:
+            return 0
+        length = 1
+        while length < n and builds_on(pile[n - length].rank, pile[n - length - 1].rank):
+            length += 1
+        return length
+
+    # -- dealing and layout ----------------------------------------------------------
+
+    def setup(self, cards) -> Position:
+        return Position(piles=tuple((c,) for c in cards[:self.piles]),
+                        cells=((),),
+                        stock=tuple(cards[self.piles:]),
+                        foundations=((),) * self.foundations)
+
+    def layout(self) -> list[Place]:
+        places = [Place("stock", "stock", 0, 0)]
+        places += [Place(f"foundation-{i + 1}", "foundation", 1.25 + i * 1.125, 0)
+                   for i in range(self.foundations)]
+        places += [Place(f"pile-{i + 1}", "pile", i * 1.125, 1.25, "down")
+                   for i in range(self.piles)]
+        places.append(Place("tail", "cell", self.piles * 1.125 + 0.25, 1.25, "down"))
+        return places
+
+    # -- rules -----------------------------------------------------------------------
+
+    def legal_moves(self, pos: Position) -> list[Move]:
+        """Every legal move: pile runs onto piles or the tail, the tail's run, the deal.
+
+        Moves from the piles come first, by source pile, shortest run first.
+        """
+        moves = []
+        tail = pos.cells[0]
+        for i, pile in enumerate(pos.piles):
+            for count in range(1, self.run_length(pile) + 1):
+                card = pile[-count]
+                for k, other in enumerate(pos.piles):
+                    if k != i and (not other or builds_on(card.rank, other[-1].rank)):
+                        moves.append(Move(f"pile-{i + 1}", f"pile-{k + 1}", count))
+                if not tail:
+                    moves.append(Move(f"pile-{i + 1}", "tail", count))
+        if tail:
+            for k, other in enumerate(pos.piles):
+                if not other or builds_on(tail[0].rank, other[-1].rank):
+                    moves.append(Move("tail", f"pile-{k + 1}", len(tail)))
+        if pos.stock:
+            moves.append(DEAL)
+        return moves
+
+    def why_illegal(self, pos: Position, move: Move) -> str | None:
+        names = self.place_names()
+        for place in (move.src, move.dst):
+            if place not in names and place != "piles":
+                return f"{self.name} has no place called {place!r}"
+        if move.is_deal:
+            if move.dst != "piles" or move.count != 0:
+                return "the stock deals one card onto every pile: write 'deal'"
+            return None if pos.stock else "the stock is empty: all twelve deals are done"
+        if move.src.startswith("foundation"):
+            return "cards on a foundation stay there"
+        if move.dst == "stock":
+            return "nothing goes back to the stock"
+        if move.dst.startswith("foundation"):
+            return "finished runs leave for a foundation by themselves"
+        if move.src == move.dst:
+            return "a run cannot move onto its own place"
+        src = self.get(pos, move.src)
+        if not 1 <= move.count <= len(src):
+            return f"{move.src} holds {len(src)} card(s), so {move.count} cannot move"
+        moving = src[-move.count:]
+        if move.src == "tail":
+            if move.count != len(src):
+                return f"the tail gives back its run only whole ({len(src)} cards)"
+        elif move.count > self.run_length(src):
+            return (f"those {move.count} cards are not one run: only the top "
+                    f"{self.run_length(src)} of {move.src} move together")
+        if move.dst == "tail":
+            return "the tail already holds a run" if pos.cells[0] else None
+        dst = self.get(pos, move.dst)
+        if dst and not builds_on(moving[0].rank, dst[-1].rank):
+            return (f"{moving[0]} cannot go on {dst[-1]}: a card goes on one a rank "
+                    "higher, or a King on an Ace")
+        return None
+
+    def _apply(self, pos: Position, move: Move) -> Position:
+        if move.is_deal:
+            dealt = pos.stock[:self.piles]
+            pos = Position(piles=tuple(p + (c,) for p, c in zip(pos.piles, dealt)),
+                           cells=pos.cells, stock=pos.stock[self.piles:],
+                           foundations=pos.foundations)
+        else:
+            src = self.get(pos, move.src)
+            moving = src[-move.count:]
+            pos = self.put(pos, move.src, src[:-move.count])
+            pos = self.put(pos, move.dst, self.get(pos, move.dst) + moving)
+        return self.remove_finished(pos)
+
+    def remove_finished(self, pos: Position) -> Position:
+        """Send every finished run at the top of a pile to a foundation, repeatedly."""
+        piles = list(pos.piles)
+        foundations = list(pos.foundations)
+        changed = False
+        for i, pile in enumerate(piles):
+            while len(pile) >= 13 and self.is_finished(pile[-13:]):
+                slot = foundations.index(())
+                foundations[slot] = pile[-13:]
+                pile = pile[:-13]
+                changed = True
+            piles[i] = pile
+        if not changed:
+            return pos
+        return Position(piles=tuple(piles), cells=pos.cells, stock=pos.stock,
+                        foundations=tuple(foundations))
+
+    def click_move(self, pos: Position, place: str, index: int) -> Move | None:
+        """The move a click makes, in the rules page's order, or None.
+
+        On a pile card: the card and everything above it, when that is part of the
+        run. Targets: the leftmost pile whose top card takes it and has its suit;
+        else the leftmost pile that takes it; else the leftmost empty pile (not for
+        a whole pile); else the empty tail. A click in the tail moves the whole run
+        the same way (never back to the tail). A click on the stock deals.
+        """
+        if place == "stock":
+            return DEAL if pos.stock else None
+        if place == "tail":
+            cards, count = pos.cells[0], len(pos.cells[0])
+        elif place.startswith("pile-"):
+            cards = self.get(pos, place)
+            count = len(cards) - index
+            if not 0 <= index < len(cards) or count > self.run_length(cards):
+                return None
+        else:
+            return None
+        if not cards:
+            return None
+        card = cards[-count]
+        whole = count == len(cards)
+        others = [(f"pile-{k + 1}", p) for k, p in enumerate(pos.piles) if f"pile-{k + 1}" != place]
+        takes = [(n, p) for n, p in others if p and builds_on(card.rank, p[-1].rank)]
+        for name, pile in takes:
+            if pile[-1].suit == card.suit:
+                return Move(place, name, count)
+        if takes:
+            return Move(place, takes[0][0], count)
+        if not (whole and place != "tail"):
+            for name, pile in others:
+                if not pile:
+                    return Move(place, name, count)
+        if place != "tail" and not pos.cells[0]:
+            return Move(place, "tail", count)
+        return None
+
+    def solver_model(self, pos: Position):
+        from .tabbycat_model import TabbyCatModel
+        return TabbyCatModel(self, pos)
