@@ -21,7 +21,7 @@ Rules (``shared/rules/README.md``, default rules):
 
 >>> game = TabbyCat()
 >>> print(game.format(game.deal(1)).splitlines()[0])
-pile-1: 6D
+pile-1: 7H
 """
 
 from ..cards import Card

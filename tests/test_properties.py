@@ -1,0 +1,65 @@
+"""Invariants over random legal move sequences (hypothesis)."""
+
+from collections import Counter
+
+from hypothesis import given
+
+from solitaire.cards import deck
+from strategies import deal_numbers, walks
+
+FULL = Counter(deck())
+
+
+@given(walks())
+def test_52_cards_accounted_for_once(walk):
+    """After any legal moves, each of the 52 cards is somewhere exactly once."""
+    game, positions, _ = walk
+    for pos in positions:
+        assert Counter(pos.cards()) == FULL
+
+
+@given(walks())
+def test_apply_never_mutates_and_undo_restores(walk):
+    """Positions are values: replaying the line gives equal positions, and stepping back
+    through the list (undo) gives back each exact earlier position."""
+    game, positions, moves = walk
+    snapshot = [game.format(p) for p in positions]
+    replayed = [positions[0]]
+    for move in moves:
+        replayed.append(game.apply(replayed[-1], move))
+    assert replayed == positions
+    assert [game.format(p) for p in positions] == snapshot
+    for back in range(len(positions) - 1, -1, -1):  # undo all the way
+        assert game.format(positions[back]) == snapshot[back]
+
+
+@given(walks())
+def test_every_position_round_trips_through_notation(walk):
+    """parse(format(position)) == position for every position on the way."""
+    game, positions, _ = walk
+    for pos in positions:
+        assert game.parse(game.format(pos)) == pos
+
+
+@given(walks())
+def test_solver_key_matches_the_engine(walk):
+    """The solver's children of a state are exactly the keys of the engine's legal moves,
+    up to the moves the model prunes as changing nothing."""
+    game, positions, _ = walk
+    pos = positions[-1]
+    model = game.solver_model(positions[0])
+    state = model.key(pos)
+    engine = {model.key(game.apply(pos, m)) for m in game.legal_moves(pos)}
+    children = set(model.children(state))
+    assert children <= engine
+    # The pruned moves are no-ops after the last deal: their key is the state itself
+    # or that of a move kept (another empty pile, with the piles sorted).
+    assert engine <= children | {state}
+
+
+@given(deal_numbers)
+def test_deal_is_deterministic(n):
+    """deal(n) is the same position every time."""
+    from solitaire import get_game
+    game = get_game("tabbycat")
+    assert game.deal(n) == game.deal(n)
