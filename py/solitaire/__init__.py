@@ -2,7 +2,7 @@
 
 >>> from solitaire import get_game, solve
 >>> game = get_game("tabbycat")
->>> solve(game, game.deal(7)).verdict
+>>> solve(game, game.deal(2)).verdict
 'won'
 """
 

@@ -54,7 +54,7 @@ class Search:
     >>> game = get_game("tabbycat")
     >>> search = Search(game, game.deal(2), budget=100_000)
     >>> while search.result is None:
-    ...     search.run(5_000)
+    ...     _ = search.run(5_000)
     >>> search.result.verdict
     'won'
     """
