@@ -19,7 +19,7 @@ def test_lines_of_deals_1_to_200_replay_to_a_win():
             won += 1
             assert GAME.is_won(replay(GAME, GAME.deal(n), result.line)), n
             assert result.examined <= BUDGET
-    assert won >= 190  # a regression guard: 196 of 200 at the time of writing
+    assert won >= 195  # a regression guard: 198 of 200 at the time of writing
 
 
 def test_a_position_one_move_from_a_win():

@@ -22,6 +22,7 @@ the next state's key. So every line returned has been replayed by the engine's r
 ('won', True)
 """
 
+import heapq
 import time
 from dataclasses import dataclass, field
 
@@ -47,8 +48,53 @@ class Result:
         return self.verdict in (WON, UNWINNABLE)
 
 
+class Frontier:
+    """The positions waiting to be expanded: a bucket queue by score, newest first.
+
+    ``quota`` and ``spent`` count expansions, for an end-game basin's turn.
+    """
+
+    __slots__ = ("buckets", "low", "quota", "spent", "seq")
+
+    def __init__(self, quota: float = float("inf"), seq: int = 0):
+        self.buckets: list[list[bytes]] = []
+        self.low = 0
+        self.quota = quota
+        self.spent = 0
+        self.seq = seq
+
+    def push(self, prio: int, state: bytes) -> None:
+        buckets = self.buckets
+        while len(buckets) <= prio:
+            buckets.append([])
+        buckets[prio].append(state)
+        if prio < self.low:
+            self.low = prio
+
+    def pop(self) -> bytes | None:
+        buckets, low = self.buckets, self.low
+        while low < len(buckets) and not buckets[low]:
+            low += 1
+        self.low = low
+        return buckets[low].pop() if low < len(buckets) else None
+
+    def pop_empty(self) -> None:
+        while self.low < len(self.buckets) and not self.buckets[self.low]:
+            self.low += 1
+
+    def __lt__(self, other):  # for the heap of suspended basins: better score, then older
+        return (self.low, self.seq) < (other.low, other.seq)
+
+
 class Search:
     """A search that runs in slices, so a page can yield between them and cancel.
+
+    Positions before the end-game (where the model says no new cards will come) share
+    one frontier. Each end-game entered opens a basin of its own, explored for a quota
+    of expansions and then set aside, so that one lost end-game cannot swallow the
+    budget; set-aside basins resume, best first with doubled quotas, every few new
+    basins and whenever nothing else is left. Nothing is ever dropped, so an exhausted
+    search is still a proof.
 
     >>> from solitaire.games import get_game
     >>> game = get_game("tabbycat")
@@ -59,6 +105,9 @@ class Search:
     'won'
     """
 
+    BASIN_QUOTA = 100   # expansions of a new end-game before it is set aside
+    RESUME_EVERY = 2    # new basins between two resumed ones
+
     def __init__(self, game, pos, budget: int = DEFAULT_BUDGET):
         self.game = game
         self.start = pos
@@ -66,24 +115,52 @@ class Search:
         self.model = game.solver_model(pos)
         root = self.model.root
         self.parent: dict[bytes, bytes | None] = {root: None}
-        self.buckets: list[list[bytes]] = []
-        self.low = 0
+        self.main = Frontier()
+        self.active: Frontier | None = None
+        self.suspended: list[Frontier] = []
+        self.basins = 0
         self.examined = 1
         self.expanded = 0
         self.seconds = 0.0
         self.result: Result | None = None
         if self.model.is_won(root):
             self._finish(WON, root)
+        elif self.model.is_endgame(root):
+            self.active = Frontier()
+            self.active.push(self.model.score(root), root)
         else:
-            self._push(self.model.score(root), root)
+            self.main.push(self.model.score(root), root)
 
-    def _push(self, prio: int, state: bytes) -> None:
-        buckets = self.buckets
-        while len(buckets) <= prio:
-            buckets.append([])
-        buckets[prio].append(state)
-        if prio < self.low:
-            self.low = prio
+    def _next(self) -> tuple[bytes | None, Frontier | None]:
+        """The next state to expand and the basin it belongs to (None: the main frontier)."""
+        while True:
+            basin = self.active
+            if basin is not None:
+                if basin.spent < basin.quota:
+                    state = basin.pop()
+                    if state is not None:
+                        basin.spent += 1
+                        return state, basin
+                    self.active = None  # exhausted: this end-game is lost
+                    continue
+                self.active = None
+                basin.pop_empty()
+                if basin.low < len(basin.buckets):
+                    heapq.heappush(self.suspended, basin)
+                continue
+            state = self.main.pop()
+            if state is not None:
+                return state, None
+            if not self._resume():
+                return None, None
+
+    def _resume(self) -> bool:
+        if not self.suspended:
+            return False
+        basin = heapq.heappop(self.suspended)
+        basin.quota = basin.spent * 2
+        self.active = basin
+        return True
 
     def run(self, positions: int) -> Result | None:
         """Examine up to ``positions`` more positions; return the result once decided."""
@@ -91,18 +168,20 @@ class Search:
             return self.result
         t0 = time.perf_counter()
         model = self.model
-        children, score, is_won = model.children, model.score, model.is_won
-        parent, buckets = self.parent, self.buckets
+        children, score, is_won, is_endgame = (model.children, model.score, model.is_won,
+                                               model.is_endgame)
+        parent, main = self.parent, self.main
         stop = min(self.budget, self.examined + positions)
-        examined, expanded, low = self.examined, self.expanded, self.low
+        examined, expanded = self.examined, self.expanded
         found = None
+        exhausted = False
         while examined < stop:
-            while low < len(buckets) and not buckets[low]:
-                low += 1
-            if low == len(buckets):
+            state, basin = self._next()
+            if state is None:
+                exhausted = True
                 break
-            state = buckets[low].pop()
             expanded += 1
+            opened = None
             for child in children(state):
                 examined += 1
                 if child in parent:
@@ -112,18 +191,29 @@ class Search:
                     found = child
                     break
                 prio = score(child)
-                while len(buckets) <= prio:
-                    buckets.append([])
-                buckets[prio].append(child)
-                if prio < low:
-                    low = prio
+                if basin is not None:
+                    basin.push(prio, child)
+                elif is_endgame(child):
+                    self.basins += 1
+                    opened = Frontier(self.BASIN_QUOTA, self.basins)
+                    opened.push(prio, child)
+                else:
+                    main.push(prio, child)
             if found is not None:
                 break
-        self.examined, self.expanded, self.low = examined, expanded, low
+            if opened is not None:
+                if self.active is not None:
+                    heapq.heappush(self.suspended, self.active)
+                self.active = opened
+                if self.basins % self.RESUME_EVERY == 0 and self.suspended:
+                    heapq.heappush(self.suspended, opened)
+                    self.active = None
+                    self._resume()
+        self.examined, self.expanded = examined, expanded
         self.seconds += time.perf_counter() - t0
         if found is not None:
             self._finish(WON, found)
-        elif low == len(buckets):
+        elif exhausted:
             self._finish(UNWINNABLE)
         elif examined >= self.budget:
             self._finish(UNDECIDED)
@@ -139,7 +229,9 @@ class Search:
         self.result = Result(verdict, self.examined, self.expanded, self.seconds, line)
         # Free the table: a finished search may stay referenced by a page.
         self.parent = {}
-        self.buckets = []
+        self.main = Frontier()
+        self.active = None
+        self.suspended = []
 
     def _line(self, goal: bytes) -> list[Move]:
         """Rebuild the winning line on the real engine, move by move."""

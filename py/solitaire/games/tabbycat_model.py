@@ -69,6 +69,10 @@ class TabbyCatModel:
             piles = sorted(piles)
         return bytes((d,)) + SEP.join(piles) + SEP + tail
 
+    def is_endgame(self, state: bytes) -> bool:
+        """True once no deal is left: no new card will come."""
+        return state[0] == self.ndeals
+
     def is_won(self, state: bytes) -> bool:
         return state[0] == self.ndeals and len(state) == 1 + self.piles
 
