@@ -1,11 +1,13 @@
 """The page in a real browser (Debian's chromium driven by Playwright), served locally.
 
 The test server sends the headers netlify.toml gives (the Content-Security-Policy
-included), and every request the page makes must go to that server.
+included), and every request the page makes must go to that server. Most tests share
+one booted page and reset it through the page's test hooks (window.tabby_start).
 """
 
 import functools
 import http.server
+import json
 import threading
 import tomllib
 from pathlib import Path
@@ -14,8 +16,11 @@ from urllib.parse import urlparse
 import pytest
 
 from conftest import ROOT
+from solitaire import DEAL, Move, get_game, solve
+from solitaire.position import format_line
 
 playwright_api = pytest.importorskip("playwright.sync_api")
+GAME = get_game("tabbycat")
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = ROOT / "tests" / "screenshots"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -59,17 +64,17 @@ def browser():
         b.close()
 
 
-@pytest.fixture
-def page(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def new_page(browser, **kw):
+    """A page in a fresh context; reduced motion, so cards sit still where a test reads them."""
+    kw.setdefault("reduced_motion", "reduce")
+    context = browser.new_context(viewport=kw.pop("viewport", {"width": 1280, "height": 800}), **kw)
     page = context.new_page()
-    page.requests = []
-    page.errors = []
+    page.requests, page.errors = [], []
     page.on("request", lambda r: page.requests.append(r.url))
     page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
     page.on("pageerror", lambda e: page.errors.append(str(e)))
-    yield page
-    context.close()
+    page.on("response", lambda r: r.status >= 400 and page.errors.append(f"{r.status} {r.url}"))
+    return page
 
 
 def boot(page, url):
@@ -77,23 +82,348 @@ def boot(page, url):
     page.wait_for_selector("body[data-ready]", timeout=90_000)
 
 
-def test_page_boots_offline_runtime_and_shows_the_engines_deal(page, server):
-    """The page boots PyScript from web/vendor, shows the deal CPython deals, and asks
-    nothing of any host but the local server."""
-    from solitaire import get_game
+@pytest.fixture(scope="session")
+def shared(browser, server):
+    """One booted page for the tests that can reset it in place."""
+    page = new_page(browser)
     boot(page, server + "/?deal=2")
-    assert page.inner_text("#board").strip() == get_game("tabbycat").format(
-        get_game("tabbycat").deal(2)).strip()
-    assert page.inner_text("#status") == "Deal 2"
+    yield page
+    page.context.close()
+
+
+@pytest.fixture
+def table(shared):
+    shared.evaluate("window.tabby_start(1)")
+    return shared
+
+
+def position(page):
+    return GAME.parse(page.evaluate("window.tabby_position()"))
+
+
+def card_center(page, card):
+    box = page.locator(f'.card[data-card="{card}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + min(12, box["height"] / 2)
+
+
+def slot_center(page, name):
+    box = page.locator(f'.slot[data-pile="{name}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page, card, place, steps=8):
+    """Drag ``card`` (and the run above it) onto ``place`` with the mouse."""
+    x, y = card_center(page, card)
+    pos = position(page)
+    cards = GAME.get(pos, place)
+    if cards:
+        tx, ty = card_center(page, str(cards[-1]))
+    else:
+        tx, ty = slot_center(page, place)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 10, y + 10, steps=2)
+    page.mouse.move(tx, ty + 4, steps=steps)
+    page.mouse.up()
+
+
+def play_through_ui(page, move):
+    """Play one move the way a player would: click the stock, or drag the run."""
+    if move.is_deal:
+        page.click('.slot[data-pile="stock"]')
+        return
+    src = GAME.get(position(page), move.src)
+    drag(page, str(src[-move.count]), move.dst)
+
+
+def find_click_case(want):
+    """A deal, a line into it and a pile whose top card's click goes to a target of the
+    kind wanted ('suit': a same-suit pile right of another pile that takes it)."""
+    for n in range(1, 60):
+        pos = GAME.deal(n)
+        line = solve(GAME, pos, budget=50_000).line
+        played = []
+        for move in line:
+            for i, pile in enumerate(pos.piles):
+                if not pile:
+                    continue
+                click = GAME.click_move(pos, f"pile-{i + 1}", len(pile) - 1)
+                if click is None or click.is_deal or not click.dst.startswith("pile-"):
+                    continue
+                takers = [k for k, p in enumerate(pos.piles)
+                          if k != i and p and GAME.why_illegal(pos, Move(f"pile-{i + 1}", f"pile-{k + 1}", 1)) is None]
+                target = int(click.dst[5:]) - 1
+                if want == "suit" and takers and takers[0] != target:
+                    return n, played, f"pile-{i + 1}", str(pile[-1]), click
+            pos = GAME.apply(pos, move)
+            played.append(move)
+    raise AssertionError("no case found")
+
+
+# -- boot and render --------------------------------------------------------------------
+
+def test_boots_with_no_other_host_and_renders_the_engines_deal(browser, server):
+    """The page boots from the local server alone and shows the cards the engine deals."""
+    page = new_page(browser)
+    boot(page, server + "/?deal=7")
+    pos = GAME.deal(7)
+    for i, pile in enumerate(pos.piles):
+        shown = page.eval_on_selector_all(
+            f'.card[data-place="pile-{i + 1}"]',
+            "els => els.sort((a, b) => a.dataset.index - b.dataset.index).map(e => e.dataset.card)")
+        assert shown == [str(c) for c in pile]
+    assert page.inner_text("#deal-number") == "7"
+    assert page.locator(".slot[data-pile='stock'] .badge").inner_text() == "12"
+    for name in ["pile-1", "pile-4", "tail", "stock", "foundation-1", "foundation-4"]:
+        assert page.locator(f'[data-pile="{name}"]').count() == 1
+    assert page.locator('.card[data-card="KS"]').get_attribute("aria-label")
     hosts = {urlparse(u).netloc for u in page.requests if not u.startswith(("data:", "blob:"))}
     assert hosts == {urlparse(server).netloc}, hosts
     assert not page.errors, page.errors
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / "placeholder-1280x800.png"))
+    page.context.close()
 
 
-def test_a_bad_deal_number_in_the_url_gives_a_message_and_a_board(page, server):
-    """?deal=<garbage> never gives a blank page."""
-    boot(page, server + "/?deal=%3Cb%3Ex")
+# -- click to move -------------------------------------------------------------------------
+
+def test_click_moves_to_the_same_suit_pile_first(table):
+    """Click: a same-suit pile that takes the card wins over a pile to its left."""
+    n, line, place, card, move = find_click_case("suit")
+    table.evaluate(f"window.tabby_start({n})")
+    assert table.evaluate(f"window.tabby_play({json.dumps(format_line(line))})")
+    before = position(table)
+    table.click(f'.card[data-card="{card}"]')
+    assert position(table) == GAME.apply(before, move)
+
+
+def test_click_on_a_card_that_cannot_move_changes_nothing(table):
+    """A card with no target shakes and nothing changes."""
+    table.evaluate("window.tabby_play('deal')")
+    before = position(table)
+    bottom = str(before.piles[1][0])  # under a dealt card: not part of the run
+    if GAME.click_move(before, "pile-2", 0) is None:
+        table.click(f'.card[data-card="{bottom}"]', position={"x": 10, "y": 8})
+        assert position(table) == before
+        assert "cannot move" in table.inner_text("#status")
+
+
+def test_tail_run_comes_back_whole(table):
+    """Click any card of the tail: the whole run moves."""
+    table.evaluate("window.tabby_start(2)")
+    pos = position(table)
+    # Find a line that leaves a run of two or more in the tail.
+    line = solve(GAME, pos).line
+    played = []
+    for move in line:
+        pos = GAME.apply(pos, move)
+        played.append(move)
+        if len(pos.cells[0]) >= 2 and GAME.click_move(pos, "tail", 1) is not None:
+            break
+    table.evaluate(f"window.tabby_play({json.dumps(format_line(played))})")
+    before = position(table)
+    top = str(before.cells[0][-1])
+    table.click(f'.card[data-card="{top}"]')
+    after = position(table)
+    assert after.cells[0] == () and after == GAME.apply(before, GAME.click_move(before, "tail", 1))
+
+
+# -- drag and drop -------------------------------------------------------------------------
+
+def test_drag_with_the_mouse_to_a_legal_place(table):
+    """A run dragged onto a pile that takes it lands there."""
+    before = position(table)  # deal 1: 7H can go on 8D
+    drag(table, "7H", "pile-4")
+    assert position(table) == GAME.apply(before, Move.parse("1>4"))
+
+
+def test_illegal_drop_changes_nothing(table):
+    """A drop where the rules refuse animates back and changes nothing."""
+    before = position(table)  # deal 1: 7H cannot go on 9S
+    drag(table, "7H", "pile-2")
+    assert position(table) == before
+    assert "Cannot drop there" in table.inner_text("#status")
+
+
+def test_drag_with_touch(browser, server):
+    """Touch drags work like the mouse (pointer events from touch input)."""
+    page = new_page(browser, has_touch=True, viewport={"width": 390, "height": 844})
+    boot(page, server + "/?deal=1")
+    before = position(page)
+    x, y = card_center(page, "7H")
+    tx, ty = card_center(page, "8D")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for k in range(1, 9):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+            {"x": x + (tx - x) * k / 8, "y": y + (ty + 4 - y) * k / 8}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function("window.tabby_moves() === '1>4'")
+    assert position(page) == GAME.apply(before, Move.parse("1>4"))
+    page.context.close()
+
+
+# -- controls ----------------------------------------------------------------------------
+
+def test_deal_undo_redo_restart(table):
+    """The stock deals; undo and redo step through it; restart goes back to the deal."""
+    start = position(table)
+    table.click('.slot[data-pile="stock"]')
+    dealt = GAME.apply(start, DEAL)
+    assert position(table) == dealt
+    assert table.locator(".slot[data-pile='stock'] .badge").inner_text() == "11"
+    table.click("#undo")
+    assert position(table) == start
+    table.click("#redo")
+    assert position(table) == dealt
+    table.keyboard.press("u")
+    assert position(table) == start
+    table.keyboard.press("r")
+    table.click("#restart")
+    assert position(table) == start and table.evaluate("window.tabby_moves()") == ""
+
+
+def test_keyboard_picks_source_and_target(table):
+    """1 then 4 moves pile 1 onto pile 4; D deals."""
+    before = position(table)
+    table.keyboard.press("1")
+    table.keyboard.press("4")
+    after = GAME.apply(before, Move.parse("1>4"))
+    assert position(table) == after
+    table.keyboard.press("d")
+    assert position(table) == GAME.apply(after, DEAL)
+
+
+def test_deal_number_box_and_url(table, browser, server):
+    """The deal box plays any deal and puts it in the address; a link opens that deal."""
+    table.fill("#deal-input", "12345")
+    table.press("#deal-input", "Enter")
+    assert position(table) == GAME.deal(12345)
+    assert "deal=12345" in table.url
+    table.fill("#deal-input", "12x")
+    table.press("#deal-input", "Enter")
+    assert "not a deal number" in table.inner_text("#status")
+    assert position(table) == GAME.deal(12345)
+    page = new_page(browser)
+    boot(page, server + "/?deal=4242")
+    assert position(page) == GAME.deal(4242)
+    boot(page, server + "/?deal=%3Cimg%20src=x%3E")
     assert "not valid" in page.inner_text("#status")
-    assert page.inner_text("#board").startswith("pile-1: 7H")
+    assert page.locator("img[src=x]").count() == 0
+    page.context.close()
+
+
+def test_winnable_new_deal_and_hint(table):
+    """With Winnable on, New deal gives a deal the solver proves; Hint shows a legal first
+    move of a winning line."""
+    assert table.is_checked("#winnable")
+    table.click("#new-deal")
+    table.wait_for_function("document.querySelector('#status').textContent.includes('proved')",
+                            timeout=60_000)
+    number = int(table.inner_text("#deal-number"))
+    assert solve(GAME, GAME.deal(number), budget=100_000).verdict == "won"
+    table.click("#hint")
+    table.wait_for_function("document.querySelector('#status').textContent.startsWith('Hint')",
+                            timeout=60_000)
+    pos = position(table)
+    marked = table.eval_on_selector_all(".card.hint", "els => els.map(e => e.dataset.card)")
+    target = table.eval_on_selector_all(".slot.hint-target", "els => els.map(e => e.dataset.pile)")
+    assert len(target) == 1
+    if target == ["stock"]:
+        assert DEAL in GAME.legal_moves(pos)
+    else:
+        src = next(name for name in GAME.place_names() if marked and str(GAME.get(pos, name)[-1:][0]) == marked[-1]
+                   if GAME.get(pos, name))
+        assert GAME.why_illegal(pos, Move(src, target[0], len(marked))) is None
+
+
+def test_winning_a_whole_game_through_the_ui(table):
+    """Playing the solver's line move by move (clicks and drags) ends on the win screen."""
+    table.evaluate("window.tabby_start(2)")
+    line = solve(GAME, GAME.deal(2)).line
+    for move in line:
+        play_through_ui(table, move)
+    assert GAME.is_won(position(table))
+    assert table.is_visible("#win")
+    assert f"{len(line)} moves" in table.inner_text("#win-text")
+    SHOTS.mkdir(exist_ok=True)
+    table.screenshot(path=str(SHOTS / "won-1280x800.png"))
+    table.click("#win-new")
+    table.wait_for_function("document.querySelector('#status').textContent.includes('proved')",
+                            timeout=60_000)
+    assert not table.is_visible("#win")
+
+
+# -- persistence and offline ----------------------------------------------------------------
+
+def test_reload_keeps_the_game(browser, server):
+    """The game in progress, with its redo list, survives a reload."""
+    page = new_page(browser)
+    boot(page, server + "/?deal=3")
+    page.evaluate("window.tabby_play('deal deal')")
+    page.click("#undo")
+    before = position(page)
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    assert position(page) == before and page.evaluate("window.tabby_moves()") == "deal"
+    page.click("#redo")
+    assert len(position(page).stock) == 40
+    page.context.close()
+
+
+def test_corrupt_saved_game_is_set_aside(browser, server):
+    """A corrupt record gives a message and a fresh game; its text is kept aside."""
+    page = new_page(browser)
+    # Write the record from another page of the site, so the game cannot save over it.
+    page.goto(server + "/web/icon.svg")
+    page.evaluate("localStorage.setItem('tabbycat.game.v1', '{\"v\": 1, \"game\": \"tabbycat\", garbage')")
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    assert "could not be read" in page.inner_text("#status")
+    kept = page.evaluate("Object.keys(localStorage).filter(k => k.includes('corrupt'))")
+    assert len(kept) == 1
+    assert page.evaluate(f"localStorage.getItem('{kept[0]}')").endswith("garbage")
+    page.click('.slot[data-pile="stock"]')
+    assert len(position(page).stock) == 44
+    page.goto(server + "/web/icon.svg")
+    page.evaluate("localStorage.setItem('tabbycat.game.v1', JSON.stringify({v: 1, game: 'tabbycat', deal: '3', moves: ['9>9']}))")
+    page.errors.clear()  # the bare SVG page asks for /favicon.ico; only the game counts
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    assert "could not be read" in page.inner_text("#status")
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_offline_after_one_visit(browser, server):
+    """After one visit the service worker has the game: offline, it reloads and plays."""
+    page = new_page(browser)
+    boot(page, server + "/?deal=6")
+    page.wait_for_function("navigator.serviceWorker.controller !== null || "
+                           "navigator.serviceWorker.ready.then(() => true)", timeout=60_000)
+    page.evaluate("navigator.serviceWorker.ready")
+    page.wait_for_function("caches.keys().then(k => k.length > 0)", timeout=60_000)
+    page.reload()  # now controlled by the worker
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    before = position(page)
+    page.click('.slot[data-pile="stock"]')
+    assert position(page) == GAME.apply(before, DEAL)
+    page.context.close()
+
+
+# -- screenshots --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844), (360, 640), (2560, 1440)])
+def test_screenshots_and_nothing_overflows(browser, server, width, height):
+    """A game in progress, at desktop and phone sizes: saved for a person to look at, and
+    the table fits the width of the screen."""
+    page = new_page(browser, viewport={"width": width, "height": height})
+    boot(page, server + "/?deal=2")
+    line = solve(GAME, GAME.deal(2)).line
+    page.evaluate(f"window.tabby_play({json.dumps(format_line(line[:40]))})")
+    page.wait_for_timeout(300)
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"game-{width}x{height}.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.context.close()

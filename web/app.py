@@ -1,0 +1,713 @@
+"""The page: renders positions to the DOM, turns clicks, drags and keys into moves.
+
+No rules live here. Data flows one way: event -> Move -> engine -> Position -> render.
+The engine says which moves are legal (for drop highlights) and which move a click
+makes; the solver runs in slices that yield to the browser, with progress and cancel.
+"""
+
+import asyncio
+import json
+
+from pyodide.ffi import create_proxy
+
+try:  # Pyodide gives JS null as jsnull, not None
+    from pyodide.ffi import jsnull
+except ImportError:  # older Pyodide
+    jsnull = None
+from pyscript import document, window
+
+from solitaire import DEAL, Move, SolitaireError, get_game
+from solitaire.cards import SUITS, deck
+from solitaire.position import parse_line
+from solitaire.session import Session
+from solitaire.solver import WON, Search
+
+GAME = get_game("tabbycat")
+SAVE_KEY = "tabbycat.game.v1"
+PREFS_KEY = "tabbycat.prefs.v1"
+SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+RANK_TEXT = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+WINNABLE_BUDGET = 100_000   # positions per candidate deal
+HINT_BUDGET = 300_000
+BACKTRACK_BUDGET = 60_000
+SLICE = 2_500               # positions between two yields to the browser
+DRAG_THRESHOLD = 6          # px before a press becomes a drag
+
+_proxies = []  # every proxy handed to JS, kept alive for the page's life
+
+
+def on(target, event, handler):
+    proxy = create_proxy(handler)
+    target.addEventListener(event, proxy)
+    _proxies.append(proxy)
+
+
+def el(id_):
+    return document.getElementById(id_)
+
+
+def nullish(value):
+    """JS null or undefined as Python None."""
+    return None if value is None or value is jsnull else value
+
+
+def closest(node, selector):
+    """``node.closest(selector)``, or None (never JS null)."""
+    if node is None or node is jsnull or not hasattr(node, "closest"):
+        return None
+    found = node.closest(selector)
+    return None if found is None or found is jsnull else found
+
+
+def place_label(name: str) -> str:
+    return name.replace("-", " ")
+
+
+class Storage:
+    """localStorage with every failure turned into None (private mode, quota)."""
+
+    @staticmethod
+    def get(key):
+        try:
+            return nullish(window.localStorage.getItem(key))
+        except Exception:
+            return None
+
+    @staticmethod
+    def set(key, value):
+        try:
+            window.localStorage.setItem(key, value)
+        except Exception:
+            pass
+
+
+class Table:
+    """The view: one element per place and per card, moved (never rebuilt) on render."""
+
+    def __init__(self, root, game):
+        self.root = root
+        self.game = game
+        self.places = {p.name: p for p in game.layout()}
+        self.slots = {}
+        self.cards = {}
+        self.base = {}          # card -> (x, y) of the last render
+        self.where = {}         # card -> (place, index)
+        self.geometry = {}      # place -> (x, y, w, h) hit box in px
+        for place in game.layout():
+            slot = document.createElement("div")
+            slot.className = "slot" + (" stock" if place.kind == "stock" else "")
+            slot.dataset.pile = place.name
+            slot.tabIndex = 0
+            slot.setAttribute("role", "button")
+            if place.kind == "foundation":
+                slot.textContent = "K"
+                slot.tabIndex = -1
+            elif place.name == "tail":
+                slot.textContent = "tail"
+            if place.kind == "stock":
+                badge = document.createElement("span")
+                badge.className = "badge"
+                slot.appendChild(badge)
+            root.appendChild(slot)
+            self.slots[place.name] = slot
+        for card in deck(game.decks, game.suits):
+            node = document.createElement("div")
+            key = str(card)
+            red = card.suit in "HD"
+            node.className = f"card {'red' if red else 'black'} {card.suit.lower()}" + (
+                " court" if card.rank > 10 else "")
+            node.dataset.card = key
+            rank = RANK_TEXT[card.rank - 1]
+            sym = SUIT_SYMBOL[card.suit]
+            pip = rank if card.rank > 10 else sym
+            node.innerHTML = (f'<span class="idx" aria-hidden="true">{rank}<small>{sym}</small></span>'
+                              f'<span class="pip" aria-hidden="true">{pip}</span>')
+            root.appendChild(node)
+            self.cards[key] = node
+
+    def metrics(self):
+        main = self.root.parentElement
+        pad = float(window.getComputedStyle(main).paddingLeft.replace("px", "") or 0)
+        width = min(main.clientWidth - 2 * pad - 4, 1100)
+        cw = max(40, min(width / 5.8, 124))
+        ch = round(cw * 1.4)
+        return cw, ch
+
+    def render(self, pos, hint=None):
+        cw, ch = self.metrics()
+        style = self.root.style
+        style.setProperty("--cw", f"{cw:.1f}px")
+        style.setProperty("--ch", f"{ch}px")
+        document.documentElement.style.setProperty("--cw", f"{cw:.1f}px")
+        top = self.root.getBoundingClientRect().top
+        avail = max(window.innerHeight - top - 90 - ch * 1.3, ch * 2.2)
+        deepest = ch * 2.3
+        self.where, self.base, self.geometry = {}, {}, {}
+        for name, place in self.places.items():
+            x, y = place.x * cw, place.y * ch
+            slot = self.slots[name]
+            slot.style.transform = f"translate({x:.1f}px, {y:.1f}px)"
+            slot.classList.remove("target", "hint-target", "selected")
+            cards = self.game.get(pos, name)
+            step = 0
+            if place.fan == "down" and len(cards) > 1:
+                step = min(ch * 0.3, max(ch * 0.12, (avail - ch) / (len(cards) - 1)))
+            height = ch + step * max(len(cards) - 1, 0)
+            self.geometry[name] = (x, y, cw, max(height, ch))
+            deepest = max(deepest, y + height)
+            for i, card in enumerate(cards):
+                key = str(card)
+                node = self.cards[key]
+                cy = y + i * step
+                self.base[key] = (x, cy)
+                self.where[key] = (name, i)
+                node.style.transform = f"translate({x:.1f}px, {cy:.1f}px)"
+                z = (13 - i) if place.kind == "foundation" else i + 1
+                node.style.zIndex = str(z + (0 if place.kind == "foundation" else 10))
+                node.dataset.place = name
+                node.dataset.index = str(i)
+                face_down = place.kind == "stock"
+                node.classList.toggle("back", face_down)
+                node.classList.remove("hint", "dragging")
+                node.setAttribute("aria-label", "face-down card in the stock" if face_down
+                                  else f"{card.name}, {place_label(name)}")
+                if face_down:
+                    node.removeAttribute("role")
+                else:
+                    node.setAttribute("role", "button")
+            top_card = f", top card {cards[-1].name}" if cards and place.kind != "stock" else ""
+            slot.setAttribute("aria-label", f"{place_label(name)}, {len(cards)} cards{top_card}")
+        deals = self.game.deals_left(pos)
+        stock = self.slots["stock"]
+        stock.querySelector(".badge").textContent = str(deals)
+        stock.classList.toggle("empty", deals == 0)
+        stock.setAttribute("aria-label", f"stock, {deals} deals left" + ("" if deals else ", empty"))
+        self.root.style.width = f"{5.75 * cw:.0f}px"
+        self.root.style.height = f"{deepest + 8:.0f}px"
+        if hint is not None:
+            self.show_hint(pos, hint)
+
+    def show_hint(self, pos, move):
+        if move.is_deal:
+            self.slots["stock"].classList.add("hint-target")
+            return
+        for card in self.game.get(pos, move.src)[-move.count:]:
+            self.cards[str(card)].classList.add("hint")
+        self.slots[move.dst].classList.add("hint-target")
+
+    def shake(self, keys):
+        for key in keys:
+            node = self.cards[key]
+            node.classList.remove("shake")
+            node.offsetWidth  # restart the animation
+            node.classList.add("shake")
+
+    def place_at(self, x, y):
+        """The place under table coordinates (x, y), or None."""
+        for name, (px, py, w, h) in self.geometry.items():
+            if px - 6 <= x <= px + w + 6 and py - 6 <= y <= py + h + 30:
+                return name
+        return None
+
+
+class App:
+    def __init__(self):
+        self.table = Table(el("table"), GAME)
+        self.session: Session | None = None
+        self.prefs = self.load_prefs()
+        self.press = None
+        self.selected = None
+        self.hint = None
+        self.busy = None        # the running solver task's cancel flag
+        self.offer_to = None
+        self.started = False
+        self.bind()
+
+    # -- preferences and saving -------------------------------------------------------
+
+    def load_prefs(self):
+        prefs = {"winnable": True, "theme": None}
+        raw = Storage.get(PREFS_KEY)
+        try:
+            stored = json.loads(raw) if raw else {}
+            if isinstance(stored, dict):
+                if isinstance(stored.get("winnable"), bool):
+                    prefs["winnable"] = stored["winnable"]
+                if stored.get("theme") in ("light", "dark"):
+                    prefs["theme"] = stored["theme"]
+        except ValueError:
+            pass
+        el("winnable").checked = prefs["winnable"]
+        return prefs
+
+    def save_prefs(self):
+        Storage.set(PREFS_KEY, json.dumps(self.prefs))
+
+    def save(self):
+        if self.session is not None:
+            Storage.set(SAVE_KEY, json.dumps(self.session.to_dict()))
+
+    def restore(self):
+        """The saved game, or None; a bad record is set aside, never lost or fatal."""
+        raw = Storage.get(SAVE_KEY)
+        if not raw:
+            return None
+        try:
+            return Session.from_dict(json.loads(raw))
+        except (ValueError, SolitaireError) as e:
+            aside = f"{SAVE_KEY}.corrupt.{int(window.Date.now())}"
+            Storage.set(aside, raw)
+            try:
+                window.localStorage.removeItem(SAVE_KEY)
+            except Exception:
+                pass
+            self.say(f"Your saved game could not be read ({e}). It was kept aside as "
+                     f"'{aside}' and a new game was started.")
+            return None
+
+    # -- starting games ----------------------------------------------------------------
+
+    def start(self, number: int, session: Session | None = None):
+        self.session = session or Session(GAME, number)
+        self.started = bool(self.session.moves) or self.session.elapsed > 0
+        self.hint = None
+        el("win").hidden = True
+        el("offer").hidden = True
+        document.body.classList.remove("celebrate")
+        el("deal-number").textContent = str(self.session.deal)
+        url = window.URL.new(window.location.href)
+        url.searchParams.set("deal", str(self.session.deal))
+        window.history.replaceState(None, "", url.href)
+        self.save()
+        self.render()
+
+    def random_deal(self) -> int:
+        values = window.crypto.getRandomValues(window.Uint32Array.new(1))
+        return int(values[0]) or 1
+
+    async def new_deal(self):
+        if self.prefs["winnable"]:
+            for _ in range(40):
+                number = self.random_deal()
+                result = await self.search(GAME.deal(number), WINNABLE_BUDGET,
+                                           f"Finding a winnable deal: checking deal {number}\u2026")
+                if result is None:
+                    self.say("New deal cancelled.")
+                    return
+                if result.verdict == WON:
+                    self.start(number)
+                    self.say(f"Deal {number}: the solver proved it can be won.")
+                    return
+            self.say("No winnable deal found this time; try again.")
+        else:
+            self.start(self.random_deal())
+
+    # -- playing -------------------------------------------------------------------------
+
+    def play(self, move: Move) -> bool:
+        try:
+            self.session.play(move)
+        except SolitaireError as e:
+            self.say(str(e))
+            return False
+        self.started = True
+        self.after_action()
+        return True
+
+    def after_action(self):
+        self.hint = None
+        self.selected = None
+        el("offer").hidden = True
+        self.save()
+        self.render()
+        if self.session.won:
+            self.won()
+
+    def click(self, place: str, index: int):
+        if self.session.won:
+            return
+        move = GAME.click_move(self.session.position, place, index)
+        if move is None:
+            cards = GAME.get(self.session.position, place)
+            self.table.shake([str(c) for c in cards[index:]] if place != "tail" else [str(c) for c in cards])
+            self.say("That card cannot move." if place != "stock" else "No deals left.")
+            return
+        self.play(move)
+
+    def undo(self):
+        if self.session.undo():
+            self.after_action()
+
+    def redo(self):
+        if self.session.redo():
+            self.after_action()
+
+    def restart(self):
+        self.session.restart()
+        self.started = False
+        self.after_action()
+        self.say("Back to the start of this deal.")
+
+    def won(self):
+        s = self.session
+        el("win-text").textContent = (f"Deal {s.deal} won in {len(s.moves)} moves and "
+                                      f"{self.clock_text(s.elapsed)}.")
+        el("win").hidden = False
+        document.body.classList.add("celebrate")
+        el("win-new").focus()
+
+    # -- the solver, in slices -----------------------------------------------------------
+
+    async def search(self, pos, budget, label):
+        """Run the solver in slices that yield to the browser; None when cancelled."""
+        if self.busy is not None:
+            self.busy["cancel"] = True
+        flag = {"cancel": False}
+        self.busy = flag
+        el("search").hidden = False
+        el("search-label").textContent = label
+        bar = el("search-bar")
+        bar.value = 0
+        search = Search(GAME, pos, budget)
+        try:
+            while search.result is None:
+                search.run(SLICE)
+                bar.value = min(1, search.examined / budget)
+                await asyncio.sleep(0)
+                if flag["cancel"]:
+                    search.cancel()
+                    return None
+            return search.result
+        finally:
+            if self.busy is flag:
+                self.busy = None
+                el("search").hidden = True
+
+    async def give_hint(self):
+        if self.session.won:
+            return
+        pos = self.session.position
+        result = await self.search(pos, HINT_BUDGET, "Looking for a winning line\u2026")
+        if result is None or self.session.position != pos:
+            return
+        if result.verdict == WON and result.line:
+            self.hint = result.line[0]
+            self.render()
+            what = "deal" if self.hint.is_deal else f"move {place_label(self.hint.src)} to {place_label(self.hint.dst)}"
+            self.say(f"Hint: {what} ({len(result.line)} moves to a win).")
+            return
+        if result.verdict == "unwinnable":
+            self.say("There is no winning line from here.")
+        else:
+            self.say(f"The solver found no winning line from here within {HINT_BUDGET:,} positions.")
+        await self.find_last_winnable()
+
+    async def find_last_winnable(self):
+        s = self.session
+        for count in range(len(s.moves) - 1, -1, -1):
+            result = await self.search(s.positions[count], BACKTRACK_BUDGET,
+                                       f"Looking back: position after move {count}\u2026")
+            if result is None or self.session is not s:
+                return
+            if result.verdict == WON:
+                back = len(s.moves) - count
+                self.offer_to = count
+                el("offer-text").textContent = (f"A win was still possible {back} move"
+                                                f"{'s' if back > 1 else ''} ago. Undo back to there?")
+                el("offer").hidden = False
+                el("offer-yes").focus()
+                return
+        self.say("No earlier position of this game could be proved winnable.")
+
+    def accept_offer(self):
+        if self.offer_to is not None:
+            self.session.undo_to(self.offer_to)
+            self.offer_to = None
+            self.after_action()
+            self.say("Undone to a position that can still be won. Try Hint again.")
+
+    # -- rendering and messages -------------------------------------------------------
+
+    def render(self):
+        s = self.session
+        self.table.render(s.position, self.hint)
+        el("move-count").textContent = str(len(s.moves))
+        el("clock").textContent = self.clock_text(s.elapsed)
+        el("undo").disabled = not s.moves
+        el("redo").disabled = not s.undone
+        if self.selected:
+            self.table.slots[self.selected].classList.add("selected")
+
+    @staticmethod
+    def clock_text(seconds) -> str:
+        seconds = int(seconds)
+        return f"{seconds // 60}:{seconds % 60:02d}" if seconds < 3600 else \
+            f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+    def say(self, text):
+        el("status").textContent = text
+
+    def tick(self, *_):
+        s = self.session
+        if s and self.started and not s.won and document.visibilityState == "visible":
+            s.elapsed += 1
+            el("clock").textContent = self.clock_text(s.elapsed)
+            if int(s.elapsed) % 5 == 0:
+                self.save()
+
+    # -- pointer input ---------------------------------------------------------------
+
+    def local(self, event):
+        rect = self.table.root.getBoundingClientRect()
+        return event.clientX - rect.left, event.clientY - rect.top
+
+    def pointer_down(self, event):
+        if event.button not in (0, None) and event.pointerType == "mouse":
+            return
+        card = closest(event.target, ".card")
+        slot = closest(event.target, ".slot")
+        place = index = None
+        if card is not None and card.dataset.place:
+            place, index = card.dataset.place, int(card.dataset.index)
+        elif slot is not None:
+            place, index = slot.dataset.pile, 0
+        if place is None:
+            return
+        self.press = {"place": place, "index": index, "x": event.clientX, "y": event.clientY,
+                      "drag": None, "id": event.pointerId}
+        try:
+            self.table.root.setPointerCapture(event.pointerId)
+        except Exception:
+            pass
+        event.preventDefault()
+
+    def drag_cards(self, place, index):
+        pos = self.session.position
+        cards = GAME.get(pos, place)
+        if place == "tail":
+            return list(cards)
+        if place.startswith("pile-") and len(cards) - index <= GAME.run_length(cards):
+            return list(cards[index:])
+        return []
+
+    def pointer_move(self, event):
+        press = self.press
+        if press is None or event.pointerId != press["id"]:
+            return
+        dx, dy = event.clientX - press["x"], event.clientY - press["y"]
+        if press["drag"] is None:
+            if abs(dx) + abs(dy) < DRAG_THRESHOLD or press["place"] == "stock" or self.session.won:
+                return
+            cards = self.drag_cards(press["place"], press["index"])
+            press["drag"] = [str(c) for c in cards]
+            if cards:
+                pos, src, count = self.session.position, press["place"], len(cards)
+                press["targets"] = [name for name in self.table.slots
+                                    if GAME.why_illegal(pos, Move(src, name, count)) is None]
+                for name in press["targets"]:
+                    self.table.slots[name].classList.add("target")
+                for key in press["drag"]:
+                    self.table.cards[key].classList.add("dragging")
+        for key in press["drag"]:
+            x, y = self.table.base[key]
+            self.table.cards[key].style.transform = f"translate({x + dx:.1f}px, {y + dy:.1f}px)"
+
+    def pointer_up(self, event):
+        press, self.press = self.press, None
+        if press is None or event.pointerId != press["id"]:
+            return
+        if press["drag"] is None:
+            if press["place"] == "stock":
+                self.click("stock", 0)
+            elif press["place"].startswith(("pile-", "tail")) and GAME.get(self.session.position, press["place"]):
+                self.click(press["place"], press["index"])
+            return
+        if not press["drag"]:
+            self.render()
+            return
+        x, y = self.local(event)
+        dst = self.table.place_at(x, y)
+        if dst in press.get("targets", ()):
+            self.play(Move(press["place"], dst, len(press["drag"])))
+        else:
+            self.render()  # animates back
+            if dst not in (None, press["place"]):
+                self.say(f"Cannot drop there: {GAME.why_illegal(self.session.position, Move(press['place'], dst, len(press['drag'])))}")
+
+    def pointer_cancel(self, event):
+        if self.press is not None:
+            self.press = None
+            self.render()
+
+    # -- keyboard -----------------------------------------------------------------------
+
+    def key(self, event):
+        if event.target.tagName in ("INPUT", "TEXTAREA"):
+            return
+        k = event.key.lower()
+        ctrl = event.ctrlKey or event.metaKey
+        if ctrl and k == "z":
+            self.undo()
+        elif ctrl and k == "y":
+            self.redo()
+        elif ctrl or event.altKey:
+            return
+        elif k in "1234t" and len(k) == 1:
+            self.pick("tail" if k == "t" else f"pile-{k}")
+        elif k == "escape":
+            self.selected = None
+            self.render()
+        elif k == "d":
+            self.click("stock", 0)
+        elif k == "u":
+            self.undo()
+        elif k == "r":
+            self.redo()
+        elif k == "h":
+            asyncio.ensure_future(self.give_hint())
+        elif k == "n":
+            asyncio.ensure_future(self.new_deal())
+        elif k in ("enter", " ") and closest(event.target, ".slot"):
+            self.activate(closest(event.target, ".slot").dataset.pile)
+        elif k in ("arrowleft", "arrowright") and closest(event.target, ".slot"):
+            order = [n for n in self.table.slots if not n.startswith("foundation")]
+            here = order.index(closest(event.target, ".slot").dataset.pile)
+            step = 1 if k == "arrowright" else -1
+            self.table.slots[order[(here + step) % len(order)]].focus()
+        else:
+            return
+        event.preventDefault()
+
+    def activate(self, name):
+        """Enter on a place: deal from the stock, or click-to-move the place's whole run."""
+        pos = self.session.position
+        if name == "stock":
+            self.click("stock", 0)
+        elif name == "tail" or name.startswith("pile-"):
+            cards = GAME.get(pos, name)
+            if not cards:
+                return
+            index = 0 if name == "tail" else len(cards) - GAME.run_length(cards)
+            self.click(name, index)
+            self.table.slots[name].focus()
+
+    def pick(self, name):
+        """Keys: the first place picked is the source, the second the target."""
+        if self.selected is None:
+            if not GAME.get(self.session.position, name):
+                self.say(f"{place_label(name)} is empty.")
+                return
+            self.selected = name
+            self.say(f"{place_label(name)} picked: now press 1\u20134 or T for the target, Esc to drop it.")
+            self.render()
+            return
+        src, self.selected = self.selected, None
+        pos = self.session.position
+        cards = GAME.get(pos, src)
+        most = len(cards) if src == "tail" else GAME.run_length(cards)
+        for count in range(most, 0, -1):
+            move = Move(src, name, count)
+            if GAME.why_illegal(pos, move) is None:
+                self.play(move)
+                return
+        self.render()
+        self.table.shake([str(c) for c in cards[-most:]] if cards else [])
+        self.say(f"Nothing from {place_label(src)} can go to {place_label(name)}.")
+
+    # -- wiring ---------------------------------------------------------------------------
+
+    def bind(self):
+        root = self.table.root
+        on(root, "pointerdown", self.pointer_down)
+        on(root, "pointermove", self.pointer_move)
+        on(root, "pointerup", self.pointer_up)
+        on(root, "pointercancel", self.pointer_cancel)
+        on(document, "keydown", self.key)
+        on(el("undo"), "click", lambda e: self.undo())
+        on(el("redo"), "click", lambda e: self.redo())
+        on(el("restart"), "click", lambda e: self.restart())
+        on(el("new-deal"), "click", lambda e: asyncio.ensure_future(self.new_deal()))
+        on(el("win-new"), "click", lambda e: asyncio.ensure_future(self.new_deal()))
+        on(el("hint"), "click", lambda e: asyncio.ensure_future(self.give_hint()))
+        on(el("search-cancel"), "click", lambda e: self.cancel_search())
+        on(el("offer-yes"), "click", lambda e: self.accept_offer())
+        on(el("offer-no"), "click", lambda e: self.decline_offer())
+        on(el("winnable"), "change", self.toggle_winnable)
+        on(el("theme"), "click", self.toggle_theme)
+        on(el("deal-form"), "submit", self.deal_form)
+        on(window, "resize", lambda e: self.session and self.render())
+        on(window, "pagehide", lambda e: self.save())
+        on(document, "visibilitychange", lambda e: self.save())
+        _proxies.append(create_proxy(self.tick))
+        window.setInterval(_proxies[-1], 1000)
+
+    def cancel_search(self):
+        if self.busy is not None:
+            self.busy["cancel"] = True
+
+    def decline_offer(self):
+        self.offer_to = None
+        el("offer").hidden = True
+
+    def toggle_winnable(self, event):
+        self.prefs["winnable"] = bool(el("winnable").checked)
+        self.save_prefs()
+
+    def toggle_theme(self, event):
+        root = document.documentElement
+        dark_now = root.dataset.theme == "dark" or (
+            root.dataset.theme != "light" and window.matchMedia("(prefers-color-scheme: dark)").matches)
+        root.dataset.theme = "light" if dark_now else "dark"
+        self.prefs["theme"] = root.dataset.theme
+        self.save_prefs()
+
+    def deal_form(self, event):
+        event.preventDefault()
+        text = el("deal-input").value.strip()
+        number = parse_deal(text)
+        if number is None:
+            self.say(f"'{text}' is not a deal number: use a whole number from 1 to 18446744073709551615.")
+            return
+        el("deal-input").value = ""
+        self.start(number)
+        self.say(f"Deal {number}.")
+
+
+def parse_deal(text):
+    """A deal number from text, or None."""
+    if text is None or not str(text).isdigit() or len(str(text)) > 20:
+        return None
+    number = int(text)
+    return number if 1 <= number <= 2**64 - 1 else None
+
+
+async def boot():
+    app = App()
+    params = window.URLSearchParams.new(window.location.search)
+    asked = nullish(params.get("deal"))
+    saved = app.restore()
+    if asked is not None:
+        number = parse_deal(asked)
+        if number is None:
+            app.say("The deal number in the address is not valid, so here is your game.")
+        elif saved is None or saved.deal != number:
+            saved = None
+            app.start(number)
+    if app.session is None:
+        if saved is not None:
+            app.start(saved.deal, saved)
+        else:
+            app.start(1)  # a first visit opens on deal 1, which the solver proves winnable
+    window.tabby_position = create_proxy(lambda: GAME.format(app.session.position))
+    window.tabby_moves = create_proxy(lambda: " ".join(str(m) for m in app.session.moves))
+    window.tabby_start = create_proxy(lambda n: app.start(int(n)))
+    window.tabby_play = create_proxy(lambda text: all(app.play(m) for m in parse_line(text)))
+    window.tabby_solve = create_proxy(lambda: " ".join(
+        str(m) for m in Search(GAME, app.session.position, HINT_BUDGET).run(HINT_BUDGET).line))
+    _proxies.extend([window.tabby_position, window.tabby_moves, window.tabby_start,
+                     window.tabby_play, window.tabby_solve])
+    el("loading").hidden = True
+    document.body.dataset.ready = "1"
+
+
+asyncio.ensure_future(boot())
