@@ -128,8 +128,9 @@ class Table:
     def metrics(self):
         main = self.root.parentElement
         pad = float(window.getComputedStyle(main).paddingLeft.replace("px", "") or 0)
-        width = min(main.clientWidth - 2 * pad - 4, 1100)
-        cw = max(40, min(width / 5.8, 124))
+        width = main.clientWidth - 2 * pad - 4
+        height = window.innerHeight - self.root.getBoundingClientRect().top
+        cw = max(40, min(width / 5.8, height / 6, 170))
         ch = round(cw * 1.4)
         return cw, ch
 
@@ -151,7 +152,8 @@ class Table:
             cards = self.game.get(pos, name)
             step = 0
             if place.fan == "down" and len(cards) > 1:
-                step = min(ch * 0.3, max(ch * 0.12, (avail - ch) / (len(cards) - 1)))
+                # Squeeze long piles, but never below the height of a card's index.
+                step = min(ch * 0.28, max(ch * 0.2, (avail - ch) / (len(cards) - 1)))
             height = ch + step * max(len(cards) - 1, 0)
             self.geometry[name] = (x, y, cw, max(height, ch))
             deepest = max(deepest, y + height)
