@@ -51,39 +51,57 @@ class Result:
 class Frontier:
     """The positions waiting to be expanded: a bucket queue by score, newest first.
 
-    ``quota`` and ``spent`` count expansions, for an end-game basin's turn.
+    Buckets start at the lowest score pushed (``base``), so the many small end-game
+    frontiers cost little. ``quota`` and ``spent`` count expansions, for a basin's turn.
     """
 
-    __slots__ = ("buckets", "low", "quota", "spent", "seq")
+    __slots__ = ("buckets", "base", "low", "quota", "spent", "seq")
 
     def __init__(self, quota: float = float("inf"), seq: int = 0):
         self.buckets: list[list[bytes]] = []
-        self.low = 0
+        self.base = 0
+        self.low = 0            # index of the lowest bucket that may be non-empty
         self.quota = quota
         self.spent = 0
         self.seq = seq
 
     def push(self, prio: int, state: bytes) -> None:
         buckets = self.buckets
-        while len(buckets) <= prio:
+        if not buckets:
+            self.base = prio
+        elif prio < self.base:
+            shift = self.base - prio
+            buckets[0:0] = [[] for _ in range(shift)]
+            self.base = prio
+            self.low += shift
+        i = prio - self.base
+        while len(buckets) <= i:
             buckets.append([])
-        buckets[prio].append(state)
-        if prio < self.low:
-            self.low = prio
+        buckets[i].append(state)
+        if i < self.low:
+            self.low = i
 
     def pop(self) -> bytes | None:
+        self.pop_empty()
+        return self.buckets[self.low].pop() if self.low < len(self.buckets) else None
+
+    def pop_empty(self) -> None:
         buckets, low = self.buckets, self.low
         while low < len(buckets) and not buckets[low]:
             low += 1
         self.low = low
-        return buckets[low].pop() if low < len(buckets) else None
 
-    def pop_empty(self) -> None:
-        while self.low < len(self.buckets) and not self.buckets[self.low]:
-            self.low += 1
+    def score(self) -> int:
+        """The best score waiting (after pop_empty)."""
+        return self.base + self.low
 
-    def __lt__(self, other):  # for the heap of suspended basins: better score, then older
-        return (self.low, self.seq) < (other.low, other.seq)
+    def rank(self) -> tuple:
+        """Order of the suspended basins: those never explored first, oldest first; then
+        the best score waiting."""
+        return (self.score() if self.spent else -1, self.seq)
+
+    def __lt__(self, other):
+        return self.rank() < other.rank()
 
 
 class Search:
@@ -92,9 +110,10 @@ class Search:
     Positions before the end-game (where the model says no new cards will come) share
     one frontier. Each end-game entered opens a basin of its own, explored for a quota
     of expansions and then set aside, so that one lost end-game cannot swallow the
-    budget; set-aside basins resume, best first with doubled quotas, every few new
-    basins and whenever nothing else is left. Nothing is ever dropped, so an exhausted
-    search is still a proof.
+    budget. Set-aside basins resume with doubled quotas, every few new basins and
+    whenever nothing else is left: first those never explored (oldest first), then the
+    one with the best score waiting. Nothing is ever dropped, so an exhausted search is
+    still a proof.
 
     >>> from solitaire.games import get_game
     >>> game = get_game("tabbycat")
@@ -146,6 +165,9 @@ class Search:
                 self.active = None
                 basin.pop_empty()
                 if basin.low < len(basin.buckets):
+                    del basin.buckets[:basin.low]  # drop the spent buckets
+                    basin.base += basin.low
+                    basin.low = 0
                     heapq.heappush(self.suspended, basin)
                 continue
             state = self.main.pop()
