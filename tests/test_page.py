@@ -427,3 +427,23 @@ def test_screenshots_and_nothing_overflows(browser, server, width, height):
     page.screenshot(path=str(SHOTS / f"game-{width}x{height}.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.context.close()
+
+
+@pytest.mark.parametrize("width,height", [(360, 640), (390, 844), (1280, 800)])
+def test_a_pile_of_25_cards_fits_the_screen(browser, server, width, height):
+    """The solver's line for deal 1 builds a pile of 25 cards; it fits the screen."""
+    page = new_page(browser, viewport={"width": width, "height": height})
+    boot(page, server + "/?deal=1")
+    pos, line = GAME.deal(1), []
+    for move in solve(GAME, pos).line:
+        pos = GAME.apply(pos, move)
+        line.append(move)
+        if max(len(p) for p in pos.piles) >= 25:
+            break
+    page.evaluate(f"window.tabby_play({json.dumps(format_line(line))})")
+    assert max(len(p) for p in position(page).piles) == 25
+    boxes = page.eval_on_selector_all(".card:not(.back)", "els => els.map(e => e.getBoundingClientRect().bottom)")
+    assert max(boxes) <= height
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(SHOTS / f"long-{width}x{height}.png"))
+    page.context.close()

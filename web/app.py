@@ -32,6 +32,7 @@ HINT_BUDGET = 300_000
 BACKTRACK_BUDGET = 60_000
 SLICE = 2_500               # positions between two yields to the browser
 DRAG_THRESHOLD = 6          # px before a press becomes a drag
+MIN_STEP = 0.2              # the tightest fan, in card heights: a card's index stays readable
 
 _proxies = []  # every proxy handed to JS, kept alive for the page's life
 
@@ -125,23 +126,26 @@ class Table:
             root.appendChild(node)
             self.cards[key] = node
 
-    def metrics(self):
+    def metrics(self, pos):
+        """Card width and height in px: as large as the width allows, and small enough
+        that the longest pile, squeezed to its indices, fits the screen's height."""
         main = self.root.parentElement
         pad = float(window.getComputedStyle(main).paddingLeft.replace("px", "") or 0)
         width = main.clientWidth - 2 * pad - 4
-        height = window.innerHeight - self.root.getBoundingClientRect().top
-        cw = max(40, min(width / 5.8, height / 6, 170))
-        ch = round(cw * 1.4)
-        return cw, ch
+        height = window.innerHeight - self.root.getBoundingClientRect().top - 48
+        longest = max([len(p) for p in pos.piles] + [len(c) for c in pos.cells] + [1])
+        tall = max(4.3, 1.25 + 1 + MIN_STEP * (longest - 1))  # in card heights
+        cw = max(46, min(width / 5.8, height / (1.4 * tall), 170))
+        return cw, round(cw * 1.4)
 
     def render(self, pos, hint=None):
-        cw, ch = self.metrics()
+        cw, ch = self.metrics(pos)
         style = self.root.style
         style.setProperty("--cw", f"{cw:.1f}px")
         style.setProperty("--ch", f"{ch}px")
         document.documentElement.style.setProperty("--cw", f"{cw:.1f}px")
         top = self.root.getBoundingClientRect().top
-        avail = max(window.innerHeight - top - 90 - ch * 1.3, ch * 2.2)
+        avail = max(window.innerHeight - top - 48 - ch * 1.25, ch * 2.2)
         deepest = ch * 2.3
         self.where, self.base, self.geometry = {}, {}, {}
         for name, place in self.places.items():
@@ -153,7 +157,7 @@ class Table:
             step = 0
             if place.fan == "down" and len(cards) > 1:
                 # Squeeze long piles, but never below the height of a card's index.
-                step = min(ch * 0.28, max(ch * 0.2, (avail - ch) / (len(cards) - 1)))
+                step = min(ch * 0.28, max(ch * MIN_STEP, (avail - ch) / (len(cards) - 1)))
             height = ch + step * max(len(cards) - 1, 0)
             self.geometry[name] = (x, y, cw, max(height, ch))
             deepest = max(deepest, y + height)

@@ -83,7 +83,7 @@ def cmd_stats(game, args):
         raise SolitaireError(f"bad range {args.range!r}: write FIRST-LAST, like 1-1000")
     deals = range(int(first), int(last or first) + 1)
     counts = {WON: 0, UNWINNABLE: 0, UNDECIDED: 0}
-    solved, examined, seconds, undecided = [], 0, 0.0, []
+    solved, expanded, examined, seconds, undecided = [], [], 0, 0.0, []
     within = {1_000: 0, 10_000: 0, 100_000: 0}
     for n in deals:
         r = solve(game, game.deal(n), budget=args.budget)
@@ -92,6 +92,7 @@ def cmd_stats(game, args):
         seconds += r.seconds
         if r.verdict == WON:
             solved.append(r.examined)
+            expanded.append(r.expanded)
         if r.decided:
             for k in within:
                 within[k] += r.examined <= k
@@ -108,6 +109,7 @@ def cmd_stats(game, args):
         "median": statistics.median(solved) if solved else None,
         "p90": solved[min(len(solved) - 1, int(0.9 * len(solved)))] if solved else None,
         "max": solved[-1] if solved else None,
+        "median_expanded": statistics.median(expanded) if expanded else None,
         "positions_per_second": round(examined / seconds) if seconds else None,
         "seconds": round(seconds, 1), "peak_memory_mb": peak_memory_mb(),
     }
@@ -116,7 +118,8 @@ def cmd_stats(game, args):
         f"{game.name}, deals {deals[0]}-{deals[-1]}, budget {args.budget} positions",
         f"won: {counts[WON]}  proved unwinnable: {counts[UNWINNABLE]}  undecided: {counts[UNDECIDED]}",
         "decided within " + ", ".join(f"{k}: {v} ({100 * v / n:.1f}%)" for k, v in within.items()),
-        f"positions for won deals: median {data['median']}  p90 {data['p90']}  max {data['max']}",
+        f"positions for won deals: median {data['median']}  p90 {data['p90']}  max {data['max']}"
+        f"  (median expanded: {data['median_expanded']})",
         f"speed: {data['positions_per_second']} positions/s over {data['seconds']} s; "
         f"peak memory {data['peak_memory_mb']} MB",
     ] + ([f"undecided deals: {' '.join(map(str, undecided[:50]))}"] if undecided else []))
