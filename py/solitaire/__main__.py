@@ -1,6 +1,6 @@
 """Command line: ``PYTHONPATH=py python3 -m solitaire COMMAND ...``
 
-Commands: ``show``, ``moves``, ``play``, ``solve``, ``stats``. A position is given as a
+Commands: ``show``, ``moves``, ``play``, ``solve``, ``stats``, ``daily``. A position is given as a
 deal number or as a file in the position notation (``-`` reads standard input).
 Every command takes ``--game ID`` and ``--json``.
 """
@@ -126,6 +126,15 @@ def cmd_stats(game, args):
     return data, text
 
 
+def cmd_daily(game, args):
+    from .daily import daily_deal
+    day = args.date or __import__("datetime").date.today().isoformat()
+    number = daily_deal(day, game.id)
+    pos = game.deal(number)
+    data = {"game": game.id, "date": day, "deal": number, "position": game.format(pos)}
+    return data, f"{game.name} daily deal for {day}: deal {number}\n{game.format(pos).rstrip()}"
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m solitaire", description="Tabby Cat Solitaire engine")
     common = argparse.ArgumentParser(add_help=False)
@@ -147,9 +156,11 @@ def main(argv=None) -> int:
     p.add_argument("range", help="deal numbers FIRST-LAST, like 1-1000")
     p.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="positions per deal at most")
     p.add_argument("--progress", action="store_true", help="print each deal's verdict to stderr")
+    p = sub.add_parser("daily", parents=[common], help="the daily deal of a date")
+    p.add_argument("--date", help="YYYY-MM-DD (default: today, local time)")
     args = parser.parse_args(argv)
     commands = {"show": cmd_show, "moves": cmd_moves, "play": cmd_play,
-                "solve": cmd_solve, "stats": cmd_stats}
+                "solve": cmd_solve, "stats": cmd_stats, "daily": cmd_daily}
     try:
         game = get_game(args.game)
         out = commands[args.command](game, args)

@@ -1,0 +1,49 @@
+"""Statistics: counts, streaks, dailies, and records that cannot be trusted."""
+
+import json
+
+import pytest
+
+from solitaire import SolitaireError
+from solitaire.stats import check, daily_streak, new_stats, record, summary
+
+
+def test_wins_and_losses_update_the_counts():
+    s = new_stats()
+    record(s, "tabbycat", True, 100, 300.4, "2026-11-28")
+    record(s, "tabbycat", True, 80, 400, "2026-11-29")
+    record(s, "tabbycat", False, 12, 50, "2026-11-29")
+    got = summary(s, "tabbycat", "2026-11-30")
+    assert (got["played"], got["won"], got["streak"], got["best_streak"]) == (3, 2, 0, 2)
+    assert got["best_time"] == 300 and got["fewest_moves"] == 80
+    assert abs(got["win_rate"] - 2 / 3) < 1e-9
+
+
+def test_daily_streak_counts_consecutive_days_won():
+    s = new_stats()
+    for day in ("2026-11-27", "2026-11-28", "2026-11-29"):
+        record(s, "tabbycat", True, 90, 200, day, daily=day)
+    assert daily_streak(s, "tabbycat", "2026-11-30") == 3  # today not yet played
+    record(s, "tabbycat", False, 5, 20, "2026-11-30", daily="2026-11-30")
+    assert daily_streak(s, "tabbycat", "2026-11-30") == 3
+    record(s, "tabbycat", True, 70, 150, "2026-11-30", daily="2026-11-30")
+    assert daily_streak(s, "tabbycat", "2026-11-30") == 4
+    record(s, "tabbycat", False, 3, 10, "2026-11-30", daily="2026-11-30")
+    assert s["games"]["tabbycat"]["daily"]["2026-11-30"]["won"] is True  # a won daily stays won
+
+
+def test_export_then_import_gives_the_same_statistics():
+    s = new_stats()
+    record(s, "tabbycat", True, 90, 200, "2026-11-29", daily="2026-11-29")
+    assert check(json.loads(json.dumps(s))) == s
+
+
+@pytest.mark.parametrize("data,msg", [
+    ("x", "not a statistics record"), ({"v": 2, "games": {}}, "newer version"),
+    ({"v": 1, "games": []}, "unknown layout"),
+    ({"v": 1, "games": {"tabbycat": {"played": 1, "won": 2, "streak": 0, "best_streak": 0,
+                                      "history": [], "daily": {}}}}, "damaged"),
+])
+def test_bad_records_are_refused(data, msg):
+    with pytest.raises(SolitaireError, match=msg):
+        check(data)
