@@ -447,3 +447,106 @@ def test_a_pile_of_25_cards_fits_the_screen(browser, server, width, height):
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.screenshot(path=str(SHOTS / f"long-{width}x{height}.png"))
     page.context.close()
+
+
+# -- daily deal, sharing, statistics ----------------------------------------------------
+
+def test_daily_in_the_page_matches_cpython(table):
+    """The page (Pyodide) computes the same daily deals as CPython."""
+    from solitaire.daily import daily_deal
+    for day in ["2026-01-01", "2026-11-30", "2027-01-01", "2031-07-04"]:
+        assert int(table.evaluate(f"window.tabby_daily('{day}')")) == daily_deal(day)
+
+
+def test_daily_button_shows_todays_board_marked_with_the_date(table):
+    """Daily starts the day's deal, marked with the date, in the address too."""
+    import datetime
+    from solitaire.daily import daily_deal
+    table.click("#daily")
+    table.wait_for_function("document.querySelector('#deal-label').textContent.startsWith('Daily')",
+                            timeout=60_000)
+    day = table.inner_text("#deal-number")
+    assert abs((datetime.date.fromisoformat(day) - datetime.date.today()).days) <= 1
+    assert position(table) == GAME.deal(daily_deal(day))
+    assert f"daily={day}" in table.url
+
+
+def test_share_link_opens_the_same_board(browser, server):
+    """Share copies a link (no navigator.share here); the link opens the same board."""
+    page = new_page(browser, permissions=["clipboard-read", "clipboard-write"])
+    boot(page, server + "/?deal=777")
+    page.evaluate("delete Navigator.prototype.share")
+    page.click("#share")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('Copied')")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link.endswith("?deal=777&game=tabbycat")
+    other = new_page(browser)
+    boot(other, link)
+    assert position(other) == GAME.deal(777)
+    boot(other, server + "/?daily=2026-11-29&game=tabbycat")
+    from solitaire.daily import daily_deal
+    assert position(other) == GAME.deal(daily_deal("2026-11-29"))
+    assert "Daily" in other.inner_text("#deal-label")
+    other.context.close()
+    page.context.close()
+
+
+@pytest.mark.parametrize("query,msg", [
+    ("?daily=2027-02-30", "not valid"), ("?daily=<b>x</b>", "not valid"),
+    ("?daily=2099-12-31", "not out yet"), ("?deal=99999999999999999999999", "not valid"),
+    ("?deal=5&game=chess", "no game called"),
+])
+def test_malformed_links_give_a_message_and_a_board(browser, server, query, msg):
+    """A bad date, deal number or game name: a clear message and a playable board."""
+    page = new_page(browser)
+    boot(page, server + "/" + query)
+    assert msg in page.inner_text("#status")
+    assert page.locator(".card:not(.back)").count() >= 4
+    assert page.eval_on_selector("#status", "e => e.children.length") == 0  # text, never HTML
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_statistics_after_a_win_and_a_loss_and_export_import(browser, server, tmp_path):
+    """A win and a loss update the counts; export then import gives the same statistics."""
+    page = new_page(browser, accept_downloads=True)
+    boot(page, server + "/?deal=2")
+    page.evaluate("window.tabby_play(window.tabby_solve())")
+    assert page.is_visible("#win")
+    page.evaluate("window.tabby_start(5)")
+    page.click('.slot[data-pile="stock"]')
+    page.evaluate("window.tabby_start(6)")  # leaving a played game counts as a loss
+    stats = json.loads(page.evaluate("window.tabby_stats()"))["games"]["tabbycat"]
+    assert (stats["played"], stats["won"], stats["streak"], stats["best_streak"]) == (2, 1, 0, 1)
+    page.click("#stats")
+    assert "50%" in page.inner_text("#stats-list")
+    with page.expect_download() as download:
+        page.click("#stats-export")
+    path = tmp_path / "stats.json"
+    download.value.save_as(path)
+    exported = json.loads(path.read_text())
+    assert exported == json.loads(page.evaluate("window.tabby_stats()"))
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    page.click("#stats")
+    page.set_input_files("#stats-import", str(path))
+    page.wait_for_function("document.querySelector('#status').textContent.includes('imported')")
+    assert json.loads(page.evaluate("window.tabby_stats()")) == exported
+    page.screenshot(path=str(SHOTS / "stats-1280x800.png"))
+    page.context.close()
+
+
+def test_corrupt_or_newer_statistics_are_kept_aside(browser, server):
+    """A damaged or newer-schema record is never overwritten silently."""
+    page = new_page(browser)
+    page.goto(server + "/web/icon.svg")
+    newer = '{"v": 9, "games": {}}'
+    page.evaluate(f"localStorage.setItem('tabbycat.stats.v1', '{newer}')")
+    page.goto(server + "/?deal=3")
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    assert "statistics could not be read" in page.inner_text("#status")
+    assert "newer version" in page.inner_text("#status")
+    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tabbycat.stats.v1.corrupt'))")
+    assert len(kept) == 1 and page.evaluate(f"localStorage.getItem('{kept[0]}')") == newer
+    page.context.close()

@@ -19,12 +19,16 @@ from pyscript import document, window
 from solitaire import DEAL, Move, SolitaireError, get_game
 from solitaire.cards import SUITS, deck
 from solitaire.position import parse_line
+from solitaire.daily import DAILY_BUDGET, candidates, daily_deal, parse_date
 from solitaire.session import Session
 from solitaire.solver import WON, Search
+from solitaire.stats import check as check_stats, new_stats, record, summary
 
 GAME = get_game("tabbycat")
 SAVE_KEY = "tabbycat.game.v1"
 PREFS_KEY = "tabbycat.prefs.v1"
+STATS_KEY = "tabbycat.stats.v1"
+DAILY_KEY = "tabbycat.daily.v1"     # cache of computed dailies: {date: deal}
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RANK_TEXT = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 WINNABLE_BUDGET = 100_000   # positions per candidate deal
@@ -227,6 +231,8 @@ class App:
         self.busy = None        # the running solver task's cancel flag
         self.offer_to = None
         self.started = False
+        self.stats = self.load_stats()
+        self.month = None
         self.bind()
 
     # -- preferences and saving -------------------------------------------------------
@@ -273,17 +279,22 @@ class App:
 
     # -- starting games ----------------------------------------------------------------
 
-    def start(self, number: int, session: Session | None = None):
-        self.session = session or Session(GAME, number)
+    def start(self, number: int, session: Session | None = None, daily: str | None = None):
+        if session is None:
+            self.leave()
+        self.session = session or Session(GAME, number, daily)
         self.started = bool(self.session.moves) or self.session.elapsed > 0
         self.hint = None
         el("win").hidden = True
         el("offer").hidden = True
         document.body.classList.remove("celebrate")
-        el("deal-number").textContent = str(self.session.deal)
-        url = window.URL.new(window.location.href)
-        url.searchParams.set("deal", str(self.session.deal))
-        window.history.replaceState(None, "", url.href)
+        if self.session.daily:
+            el("deal-label").innerHTML = 'Daily <b id="deal-number"></b>'
+            el("deal-number").textContent = self.session.daily
+        else:
+            el("deal-label").innerHTML = 'Deal <b id="deal-number"></b>'
+            el("deal-number").textContent = str(self.session.deal)
+        window.history.replaceState(None, "", self.link())
         self.save()
         self.render()
 
@@ -349,14 +360,30 @@ class App:
             self.after_action()
 
     def restart(self):
+        self.leave()
         self.session.restart()
         self.started = False
         self.after_action()
         self.say("Back to the start of this deal.")
 
+    def leave(self):
+        """Count the game being left as lost, if it was played and not yet counted."""
+        s = self.session
+        if s is not None and s.moves and not s.won and not s.recorded:
+            self.count(s, won=False)
+
+    def count(self, s, won: bool):
+        record(self.stats, GAME.id, won, len(s.moves), s.elapsed, today(), s.daily)
+        s.recorded = True
+        Storage.set(STATS_KEY, json.dumps(self.stats))
+        self.save()
+
     def won(self):
         s = self.session
-        el("win-text").textContent = (f"Deal {s.deal} won in {len(s.moves)} moves and "
+        if not s.recorded:
+            self.count(s, won=True)
+        board = f"The daily of {s.daily}" if s.daily else f"Deal {s.deal}"
+        el("win-text").textContent = (f"{board} won in {len(s.moves)} moves and "
                                       f"{self.clock_text(s.elapsed)}.")
         el("win").hidden = False
         document.body.classList.add("celebrate")
@@ -431,6 +458,183 @@ class App:
             self.offer_to = None
             self.after_action()
             self.say("Undone to a position that can still be won. Try Hint again.")
+
+    # -- daily deals, sharing, statistics --------------------------------------------
+
+    async def play_daily(self, day: str):
+        """Start the daily deal of ``day``: the same function as the command line's,
+        run in slices (a budget in positions gives the same answer either way)."""
+        cache = self.daily_cache()
+        number = cache.get(day)
+        if not isinstance(number, int):
+            number = None
+            for candidate in candidates(day, GAME.id):
+                result = await self.search(GAME.deal(candidate), DAILY_BUDGET,
+                                           f"Dealing the daily of {day}\u2026")
+                if result is None:
+                    self.say("Daily deal cancelled.")
+                    return
+                if result.verdict == WON:
+                    number = candidate
+                    break
+            if number is None:
+                self.say(f"No daily deal could be made for {day}.")
+                return
+            cache[day] = number
+            Storage.set(DAILY_KEY, json.dumps(cache))
+        self.start(number, daily=day)
+        self.say(f"The daily deal of {day}: the same board for everyone.")
+
+    def daily_cache(self) -> dict:
+        try:
+            cache = json.loads(Storage.get(DAILY_KEY) or "{}")
+            return cache if isinstance(cache, dict) else {}
+        except ValueError:
+            return {}
+
+    def link(self) -> str:
+        """The address of this board: the date for a daily, else the deal number."""
+        s = self.session
+        query = f"?daily={s.daily}" if s.daily else f"?deal={s.deal}"
+        return f"{window.location.origin}{window.location.pathname}{query}&game={GAME.id}"
+
+    async def share(self, text=None):
+        link = self.link()
+        payload = {"title": "Tabby Cat Solitaire", "url": link}
+        if text:
+            payload["text"] = text
+        try:
+            if hasattr(window.navigator, "share") and nullish(getattr(window.navigator, "share", None)):
+                from pyodide.ffi import to_js
+                await window.navigator.share(to_js(payload, dict_converter=window.Object.fromEntries))
+                return
+        except Exception:
+            pass  # cancelled or not allowed: fall back to the clipboard
+        message = f"{text} {link}" if text else link
+        try:
+            await window.navigator.clipboard.writeText(message)
+            self.say(f"Copied to the clipboard: {message}")
+        except Exception:
+            self.say(f"Copy this link: {message}")
+
+    def result_text(self) -> str:
+        s = self.session
+        board = f"daily {s.daily}" if s.daily else f"deal {s.deal}"
+        return f"Tabby Cat {board}: won in {len(s.moves)} moves, {self.clock_text(s.elapsed)}."
+
+    def load_stats(self) -> dict:
+        raw = Storage.get(STATS_KEY)
+        if not raw:
+            return new_stats()
+        try:
+            return check_stats(json.loads(raw))
+        except (ValueError, SolitaireError) as e:
+            aside = f"{STATS_KEY}.corrupt.{int(window.Date.now())}"
+            Storage.set(aside, raw)
+            Storage.set(STATS_KEY, json.dumps(new_stats()))
+            self.say(f"Your statistics could not be read ({e}). They were kept aside as "
+                     f"'{aside}' and new counts started.")
+            return new_stats()
+
+    def show_stats(self):
+        day = today()
+        info = summary(self.stats, GAME.id, day)
+        rate = f"{round(100 * info['win_rate'])}%"
+        best_time = self.clock_text(info["best_time"]) if info["best_time"] is not None else "\u2013"
+        rows = [("Played", info["played"]), ("Won", info["won"]), ("Win rate", rate),
+                ("Streak", info["streak"]), ("Best streak", info["best_streak"]),
+                ("Best time", best_time),
+                ("Fewest moves", info["fewest_moves"] if info["fewest_moves"] is not None else "\u2013"),
+                ("Daily streak", info["daily_streak"])]
+        box = el("stats-list")
+        box.innerHTML = ""
+        for label, value in rows:
+            div = document.createElement("div")
+            dt, dd = document.createElement("dt"), document.createElement("dd")
+            dt.textContent, dd.textContent = label, str(value)
+            div.append(dt, dd)
+            box.appendChild(div)
+        el("stats-chart").innerHTML = chart(self.stats["games"].get(GAME.id, {}).get("history", []))
+        if self.month is None:
+            self.month = (int(day[:4]), int(day[5:7]))
+        self.render_calendar()
+        el("stats-panel").hidden = False
+        el("stats-close").focus()
+
+    def render_calendar(self):
+        import calendar
+        year, month = self.month
+        el("cal-month").textContent = f"{calendar.month_name[month]} {year}"
+        grid = el("calendar")
+        grid.innerHTML = ""
+        for name in ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"):
+            cell = document.createElement("span")
+            cell.className = "dow"
+            cell.textContent = name
+            grid.appendChild(cell)
+        days = self.stats["games"].get(GAME.id, {}).get("daily", {})
+        now = today()
+        first_weekday, count = calendar.monthrange(year, month)
+        for _ in range(first_weekday):
+            grid.appendChild(document.createElement("span"))
+        for d in range(1, count + 1):
+            date = f"{year:04d}-{month:02d}-{d:02d}"
+            b = document.createElement("button")
+            b.type = "button"
+            b.textContent = str(d)
+            b.dataset.date = date
+            result = days.get(date)
+            state = "won" if result and result["won"] else "lost" if result else ""
+            b.className = state + (" today" if date == now else "")
+            b.setAttribute("aria-label", f"{date}{', won' if state == 'won' else ', played' if state else ''}")
+            try:
+                parse_date(date)
+                b.disabled = date > now
+            except SolitaireError:
+                b.disabled = True
+            grid.appendChild(b)
+
+    def calendar_click(self, event):
+        b = closest(event.target, "button")
+        if b is not None and b.dataset.date and not b.disabled:
+            el("stats-panel").hidden = True
+            asyncio.ensure_future(self.play_daily(b.dataset.date))
+
+    def shift_month(self, step):
+        year, month = self.month
+        month += step
+        year, month = (year - 1, 12) if month == 0 else (year + 1, 1) if month == 13 else (year, month)
+        self.month = (year, month)
+        self.render_calendar()
+
+    def export_stats(self, *_):
+        text = json.dumps(self.stats, indent=1)
+        blob = window.Blob.new([text], {"type": "application/json"})
+        url = window.URL.createObjectURL(blob)
+        a = document.createElement("a")
+        a.href = url
+        a.download = f"tabbycat-stats-{today()}.json"
+        document.body.appendChild(a)
+        a.click()
+        a.remove()
+        window.URL.revokeObjectURL(url)
+        self.say("Statistics exported.")
+
+    async def import_stats(self, event):
+        files = event.target.files
+        if not files.length:
+            return
+        text = await files.item(0).text()
+        event.target.value = ""
+        try:
+            data = check_stats(json.loads(text))
+        except (ValueError, SolitaireError) as e:
+            self.say(f"That file is not a statistics export ({e}); nothing was changed.")
+            return
+        self.stats = data
+        Storage.set(STATS_KEY, json.dumps(data))
+        self.show_stats()
+        self.say("Statistics imported.")
 
     # -- rendering and messages -------------------------------------------------------
 
@@ -639,6 +843,16 @@ class App:
         on(el("offer-yes"), "click", lambda e: self.accept_offer())
         on(el("offer-no"), "click", lambda e: self.decline_offer())
         on(el("winnable"), "change", self.toggle_winnable)
+        on(el("daily"), "click", lambda e: asyncio.ensure_future(self.play_daily(today())))
+        on(el("share"), "click", lambda e: asyncio.ensure_future(self.share()))
+        on(el("win-share"), "click", lambda e: asyncio.ensure_future(self.share(self.result_text())))
+        on(el("stats"), "click", lambda e: self.show_stats())
+        on(el("stats-close"), "click", lambda e: setattr(el("stats-panel"), "hidden", True))
+        on(el("cal-prev"), "click", lambda e: self.shift_month(-1))
+        on(el("cal-next"), "click", lambda e: self.shift_month(1))
+        on(el("calendar"), "click", self.calendar_click)
+        on(el("stats-export"), "click", self.export_stats)
+        on(el("stats-import"), "change", lambda e: asyncio.ensure_future(self.import_stats(e)))
         on(el("theme"), "click", self.toggle_theme)
         on(el("deal-form"), "submit", self.deal_form)
         on(window, "resize", lambda e: self.session and self.render())
@@ -679,6 +893,28 @@ class App:
         self.say(f"Deal {number}.")
 
 
+def today() -> str:
+    """The player's local date, YYYY-MM-DD."""
+    d = window.Date.new()
+    return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
+
+
+def chart(history) -> str:
+    """Inline SVG: the last 30 results, a tall bar for a win, a short one for a loss."""
+    last = history[-30:]
+    if not last:
+        return '<p>No games finished yet.</p>'
+    w = 300 / 30
+    bars = "".join(
+        f'<rect class="{"win" if won else "loss"}" x="{i * w + 1:.1f}" y="{10 if won else 50}" '
+        f'width="{w - 2:.1f}" height="{60 if won else 20}" rx="2"><title>{day}: '
+        f'{"won" if won else "lost"}, {moves} moves</title></rect>'
+        for i, (day, won, moves, _) in enumerate(last))
+    return (f'<svg viewBox="0 0 300 90" role="img" aria-label="Last {len(last)} games: '
+            f'{sum(1 for r in last if r[1])} won">{bars}'
+            f'<text x="0" y="86">older</text><text x="300" y="86" text-anchor="end">latest</text></svg>')
+
+
 def parse_deal(text):
     """A deal number from text, or None."""
     if text is None or not str(text).isdigit() or len(str(text)) > 20:
@@ -691,7 +927,24 @@ async def boot():
     app = App()
     params = window.URLSearchParams.new(window.location.search)
     asked = nullish(params.get("deal"))
+    asked_daily = nullish(params.get("daily"))
+    asked_game = nullish(params.get("game"))
     saved = app.restore()
+    if asked_game is not None and asked_game != GAME.id:
+        app.say(f"This site has no game called {str(asked_game)[:40]!r} yet; here is Tabby Cat.")
+        asked = asked_daily = None
+    if asked_daily is not None:
+        try:
+            day = parse_date(str(asked_daily))
+            if day.isoformat() > today():
+                raise SolitaireError(f"the daily of {day} is not out yet")
+            if saved is not None and saved.daily == day.isoformat():
+                app.start(saved.deal, saved)
+            else:
+                await app.play_daily(day.isoformat())
+        except SolitaireError as e:
+            app.say(f"That daily link is not valid ({e}), so here is your game.")
+        asked = None
     if asked is not None:
         number = parse_deal(asked)
         if number is None:
@@ -708,6 +961,9 @@ async def boot():
     window.tabby_moves = create_proxy(lambda: " ".join(str(m) for m in app.session.moves))
     window.tabby_start = create_proxy(lambda n: app.start(int(n)))
     window.tabby_play = create_proxy(lambda text: all(app.play(m) for m in parse_line(text)))
+    window.tabby_daily = create_proxy(lambda day: str(daily_deal(day, GAME.id)))
+    window.tabby_stats = create_proxy(lambda: json.dumps(app.stats))
+    _proxies.extend([window.tabby_daily, window.tabby_stats])
     window.tabby_solve = create_proxy(lambda: " ".join(
         str(m) for m in Search(GAME, app.session.position, HINT_BUDGET).run(HINT_BUDGET).line))
     _proxies.extend([window.tabby_position, window.tabby_moves, window.tabby_start,

@@ -31,6 +31,7 @@ class Session:
         self.moves: list[Move] = []
         self.undone: list[Move] = []
         self.elapsed = 0.0  # seconds of play, kept by the page
+        self.recorded = False  # its result is in the statistics
 
     @property
     def position(self):
@@ -78,6 +79,7 @@ class Session:
         self.moves.clear()
         self.undone.clear()
         self.elapsed = 0.0
+        self.recorded = False
 
     # -- saving ----------------------------------------------------------------------
 
@@ -85,7 +87,7 @@ class Session:
         return {"v": SAVE_VERSION, "game": self.game.id, "deal": str(self.deal),
                 "daily": self.daily, "moves": [str(m) for m in self.moves],
                 "redo": [str(m) for m in reversed(self.undone)],
-                "elapsed": round(self.elapsed, 1)}
+                "elapsed": round(self.elapsed, 1), "recorded": self.recorded}
 
     @classmethod
     def from_dict(cls, data) -> "Session":
@@ -111,6 +113,9 @@ class Session:
         daily = data.get("daily")
         if daily is not None and not isinstance(daily, str):
             raise SolitaireError("the saved game has a bad daily date")
+        recorded = data.get("recorded", False)
+        if not isinstance(recorded, bool):
+            raise SolitaireError("the saved game has a bad 'recorded' flag")
         session = cls(get_game(data.get("game")), int(deal), daily)
         for i, text in enumerate(moves, 1):
             try:
@@ -125,4 +130,5 @@ class Session:
         for _ in redo:
             session.undo()
         session.elapsed = float(elapsed)
+        session.recorded = recorded
         return session
