@@ -104,6 +104,24 @@ def main():
             waits.append(time.perf_counter() - t)
         print(f"New deal with Winnable on: median {statistics.median(waits):.2f} s, "
               f"p90 {p90(waits):.2f} s, max {max(waits):.2f} s over {len(waits)} deals")
+        daily = []
+        for _ in range(5):
+            page.evaluate("localStorage.removeItem('tabbycat.daily.v1'); window.tabby_start(1)")
+            t = time.perf_counter()
+            page.click("#daily")
+            page.wait_for_function("document.querySelector('#deal-label').textContent.startsWith('Daily')",
+                                   timeout=120_000)
+            daily.append(time.perf_counter() - t)
+        print(f"Daily button to a playable board (uncached): median {statistics.median(daily):.2f} s, "
+              f"max {max(daily):.2f} s")
+        days = [f"2026-{m:02d}-{d:02d}" for m in (3, 6, 9, 12) for d in (1, 11, 21)]
+        each = []
+        for day in days:
+            t = time.perf_counter()
+            page.evaluate(f"window.tabby_daily('{day}')")
+            each.append(time.perf_counter() - t)
+        print(f"daily deal computed in the page for {len(days)} dates: median "
+              f"{statistics.median(each):.2f} s, p90 {p90(each):.2f} s, max {max(each):.2f} s")
         page.evaluate("window.tabby_start(3)")
         t = time.perf_counter()
         page.evaluate("window.tabby_solve()")

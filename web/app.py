@@ -9,6 +9,9 @@ import asyncio
 import json
 
 from pyodide.ffi import create_proxy
+from pyscript import window as _window
+
+_window.performance.mark("app-start")
 
 try:  # Pyodide gives JS null as jsnull, not None
     from pyodide.ffi import jsnull
@@ -970,6 +973,7 @@ async def boot():
                      window.tabby_play, window.tabby_solve])
     el("loading").hidden = True
     document.body.dataset.ready = "1"
+    window.performance.mark("app-ready")
 
 
 asyncio.ensure_future(boot())
