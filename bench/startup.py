@@ -50,6 +50,14 @@ def startup(browser, url, service_worker: bool):
     return cold, warm
 
 
+def time_click(page, selector, done):
+    """Seconds from a click on ``selector`` until the JS condition ``done`` holds."""
+    t = time.perf_counter()
+    page.click(selector)
+    page.wait_for_function(done, timeout=120_000)
+    return time.perf_counter() - t
+
+
 def p90(values):
     values = sorted(values)
     return values[min(len(values) - 1, int(0.9 * len(values)))]
@@ -97,21 +105,15 @@ def main():
         waits = []
         for _ in range(args.deals):
             page.evaluate("document.querySelector('#status').textContent = ''")
-            t = time.perf_counter()
-            page.click("#new-deal")
-            page.wait_for_function("document.querySelector('#status').textContent.includes('proved')",
-                                   timeout=120_000)
-            waits.append(time.perf_counter() - t)
+            waits.append(time_click(page, "#new-deal",
+                                    "document.querySelector('#status').textContent.includes('proved')"))
         print(f"New deal with Winnable on: median {statistics.median(waits):.2f} s, "
               f"p90 {p90(waits):.2f} s, max {max(waits):.2f} s over {len(waits)} deals")
         daily = []
         for _ in range(5):
             page.evaluate("localStorage.removeItem('tabbycat.daily.v1'); window.tabby_start(1)")
-            t = time.perf_counter()
-            page.click("#daily")
-            page.wait_for_function("document.querySelector('#deal-label').textContent.startsWith('Daily')",
-                                   timeout=120_000)
-            daily.append(time.perf_counter() - t)
+            daily.append(time_click(page, "#daily",
+                                    "document.querySelector('#deal-label').textContent.startsWith('Daily')"))
         print(f"Daily button to a playable board (uncached): median {statistics.median(daily):.2f} s, "
               f"max {max(daily):.2f} s")
         days = [f"2026-{m:02d}-{d:02d}" for m in (3, 6, 9, 12) for d in (1, 11, 21)]

@@ -306,21 +306,30 @@ class App:
         return int(values[0]) or 1
 
     async def new_deal(self):
-        if self.prefs["winnable"]:
-            for _ in range(40):
-                number = self.random_deal()
-                result = await self.search(GAME.deal(number), WINNABLE_BUDGET,
-                                           f"Finding a winnable deal: checking deal {number}\u2026")
-                if result is None:
-                    self.say("New deal cancelled.")
-                    return
-                if result.verdict == WON:
-                    self.start(number)
-                    self.say(f"Deal {number}: the solver proved it can be won.")
-                    return
+        if not self.prefs["winnable"]:
+            self.start(self.random_deal())
+            return
+        number = await self.first_winnable(
+            (self.random_deal() for _ in range(40)), WINNABLE_BUDGET,
+            lambda n: f"Finding a winnable deal: checking deal {n}\u2026")
+        if number is False:
+            self.say("New deal cancelled.")
+        elif number is None:
             self.say("No winnable deal found this time; try again.")
         else:
-            self.start(self.random_deal())
+            self.start(number)
+            self.say(f"Deal {number}: the solver proved it can be won.")
+
+    async def first_winnable(self, numbers, budget, label):
+        """The first deal of ``numbers`` the solver proves winnable within ``budget``;
+        None when there is none, False when the player cancelled."""
+        for number in numbers:
+            result = await self.search(GAME.deal(number), budget, label(number))
+            if result is None:
+                return False
+            if result.verdict == WON:
+                return number
+        return None
 
     # -- playing -------------------------------------------------------------------------
 
@@ -470,16 +479,11 @@ class App:
         cache = self.daily_cache()
         number = cache.get(day)
         if not isinstance(number, int):
-            number = None
-            for candidate in candidates(day, GAME.id):
-                result = await self.search(GAME.deal(candidate), DAILY_BUDGET,
-                                           f"Dealing the daily of {day}\u2026")
-                if result is None:
-                    self.say("Daily deal cancelled.")
-                    return
-                if result.verdict == WON:
-                    number = candidate
-                    break
+            number = await self.first_winnable(candidates(day, GAME.id), DAILY_BUDGET,
+                                               lambda n: f"Dealing the daily of {day}\u2026")
+            if number is False:
+                self.say("Daily deal cancelled.")
+                return
             if number is None:
                 self.say(f"No daily deal could be made for {day}.")
                 return
