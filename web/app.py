@@ -1,229 +1,41 @@
-"""The page: renders positions to the DOM, turns clicks, drags and keys into moves.
+"""The page: one game in progress, its controls, and the solver in slices.
 
 No rules live here. Data flows one way: event -> Move -> engine -> Position -> render.
 The engine says which moves are legal (for drop highlights) and which move a click
 makes; the solver runs in slices that yield to the browser, with progress and cancel.
+The view is :mod:`table`, input is :mod:`inputs`, dailies and statistics :mod:`social`.
 """
 
-import asyncio
-import json
+from pyscript import window
 
-from pyodide.ffi import create_proxy
-from pyscript import window as _window
+window.performance.mark("app-start")
 
-_window.performance.mark("app-start")
+import asyncio  # noqa: E402
+import json  # noqa: E402
 
-try:  # Pyodide gives JS null as jsnull, not None
-    from pyodide.ffi import jsnull
-except ImportError:  # older Pyodide
-    jsnull = None
-from pyscript import document, window
+from pyodide.ffi import create_proxy  # noqa: E402
 
-from solitaire import DEAL, Move, SolitaireError, get_game
-from solitaire.cards import SUITS, deck
-from solitaire.position import parse_line
-from solitaire.daily import DAILY_BUDGET, candidates, daily_deal, parse_date
-from solitaire.session import Session
-from solitaire.solver import WON, Search
-from solitaire.stats import check as check_stats, new_stats, record, summary
+from dom import Storage, document, el, keep, nullish, on, place_label, today  # noqa: E402
+from inputs import Input  # noqa: E402
+from social import STATS_KEY, DailyAndStats  # noqa: E402
+from solitaire import Move, SolitaireError, get_game  # noqa: E402
+from solitaire.daily import daily_deal, parse_date  # noqa: E402
+from solitaire.position import parse_line  # noqa: E402
+from solitaire.session import Session  # noqa: E402
+from solitaire.solver import WON, Search  # noqa: E402
+from solitaire.stats import record  # noqa: E402
+from table import Table  # noqa: E402
 
 GAME = get_game("tabbycat")
 SAVE_KEY = "tabbycat.game.v1"
 PREFS_KEY = "tabbycat.prefs.v1"
-STATS_KEY = "tabbycat.stats.v1"
-DAILY_KEY = "tabbycat.daily.v1"     # cache of computed dailies: {date: deal}
-SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-RANK_TEXT = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 WINNABLE_BUDGET = 100_000   # positions per candidate deal
 HINT_BUDGET = 300_000
 BACKTRACK_BUDGET = 60_000
 SLICE = 2_500               # positions between two yields to the browser
-DRAG_THRESHOLD = 6          # px before a press becomes a drag
-MIN_STEP = 0.2              # the tightest fan, in card heights: a card's index stays readable
-
-_proxies = []  # every proxy handed to JS, kept alive for the page's life
 
 
-def on(target, event, handler):
-    proxy = create_proxy(handler)
-    target.addEventListener(event, proxy)
-    _proxies.append(proxy)
-
-
-def el(id_):
-    return document.getElementById(id_)
-
-
-def nullish(value):
-    """JS null or undefined as Python None."""
-    return None if value is None or value is jsnull else value
-
-
-def closest(node, selector):
-    """``node.closest(selector)``, or None (never JS null)."""
-    if node is None or node is jsnull or not hasattr(node, "closest"):
-        return None
-    found = node.closest(selector)
-    return None if found is None or found is jsnull else found
-
-
-def place_label(name: str) -> str:
-    return name.replace("-", " ")
-
-
-class Storage:
-    """localStorage with every failure turned into None (private mode, quota)."""
-
-    @staticmethod
-    def get(key):
-        try:
-            return nullish(window.localStorage.getItem(key))
-        except Exception:
-            return None
-
-    @staticmethod
-    def set(key, value):
-        try:
-            window.localStorage.setItem(key, value)
-        except Exception:
-            pass
-
-
-class Table:
-    """The view: one element per place and per card, moved (never rebuilt) on render."""
-
-    def __init__(self, root, game):
-        self.root = root
-        self.game = game
-        self.places = {p.name: p for p in game.layout()}
-        self.slots = {}
-        self.cards = {}
-        self.base = {}          # card -> (x, y) of the last render
-        self.where = {}         # card -> (place, index)
-        self.geometry = {}      # place -> (x, y, w, h) hit box in px
-        for place in game.layout():
-            slot = document.createElement("div")
-            slot.className = "slot" + (" stock" if place.kind == "stock" else "")
-            slot.dataset.pile = place.name
-            slot.tabIndex = 0
-            slot.setAttribute("role", "button")
-            if place.kind == "foundation":
-                slot.textContent = "K"
-                slot.tabIndex = -1
-            elif place.name == "tail":
-                slot.textContent = "tail"
-            if place.kind == "stock":
-                badge = document.createElement("span")
-                badge.className = "badge"
-                slot.appendChild(badge)
-            root.appendChild(slot)
-            self.slots[place.name] = slot
-        for card in deck(game.decks, game.suits):
-            node = document.createElement("div")
-            key = str(card)
-            red = card.suit in "HD"
-            node.className = f"card {'red' if red else 'black'} {card.suit.lower()}" + (
-                " court" if card.rank > 10 else "")
-            node.dataset.card = key
-            rank = RANK_TEXT[card.rank - 1]
-            sym = SUIT_SYMBOL[card.suit]
-            pip = rank if card.rank > 10 else sym
-            node.innerHTML = (f'<span class="idx" aria-hidden="true">{rank}<small>{sym}</small></span>'
-                              f'<span class="pip" aria-hidden="true">{pip}</span>')
-            root.appendChild(node)
-            self.cards[key] = node
-
-    def metrics(self, pos):
-        """Card width and height in px: as large as the width allows, and small enough
-        that the longest pile, squeezed to its indices, fits the screen's height."""
-        main = self.root.parentElement
-        pad = float(window.getComputedStyle(main).paddingLeft.replace("px", "") or 0)
-        width = main.clientWidth - 2 * pad - 4
-        height = window.innerHeight - self.root.getBoundingClientRect().top - 48
-        longest = max([len(p) for p in pos.piles] + [len(c) for c in pos.cells] + [1])
-        tall = max(4.3, 1.25 + 1 + MIN_STEP * (longest - 1))  # in card heights
-        cw = max(46, min(width / 5.8, height / (1.4 * tall), 170))
-        return cw, round(cw * 1.4)
-
-    def render(self, pos, hint=None):
-        cw, ch = self.metrics(pos)
-        style = self.root.style
-        style.setProperty("--cw", f"{cw:.1f}px")
-        style.setProperty("--ch", f"{ch}px")
-        document.documentElement.style.setProperty("--cw", f"{cw:.1f}px")
-        top = self.root.getBoundingClientRect().top
-        avail = max(window.innerHeight - top - 48 - ch * 1.25, ch * 2.2)
-        deepest = ch * 2.3
-        self.where, self.base, self.geometry = {}, {}, {}
-        for name, place in self.places.items():
-            x, y = place.x * cw, place.y * ch
-            slot = self.slots[name]
-            slot.style.transform = f"translate({x:.1f}px, {y:.1f}px)"
-            slot.classList.remove("target", "hint-target", "selected")
-            cards = self.game.get(pos, name)
-            step = 0
-            if place.fan == "down" and len(cards) > 1:
-                # Squeeze long piles, but never below the height of a card's index.
-                step = min(ch * 0.28, max(ch * MIN_STEP, (avail - ch) / (len(cards) - 1)))
-            height = ch + step * max(len(cards) - 1, 0)
-            self.geometry[name] = (x, y, cw, max(height, ch))
-            deepest = max(deepest, y + height)
-            for i, card in enumerate(cards):
-                key = str(card)
-                node = self.cards[key]
-                cy = y + i * step
-                self.base[key] = (x, cy)
-                self.where[key] = (name, i)
-                node.style.transform = f"translate({x:.1f}px, {cy:.1f}px)"
-                z = (13 - i) if place.kind == "foundation" else i + 1
-                node.style.zIndex = str(z + (0 if place.kind == "foundation" else 10))
-                node.dataset.place = name
-                node.dataset.index = str(i)
-                face_down = place.kind == "stock"
-                node.classList.toggle("back", face_down)
-                node.classList.remove("hint", "dragging")
-                node.setAttribute("aria-label", "face-down card in the stock" if face_down
-                                  else f"{card.name}, {place_label(name)}")
-                if face_down:
-                    node.removeAttribute("role")
-                else:
-                    node.setAttribute("role", "button")
-            top_card = f", top card {cards[-1].name}" if cards and place.kind != "stock" else ""
-            slot.setAttribute("aria-label", f"{place_label(name)}, {len(cards)} cards{top_card}")
-        deals = self.game.deals_left(pos)
-        stock = self.slots["stock"]
-        stock.querySelector(".badge").textContent = str(deals)
-        stock.classList.toggle("empty", deals == 0)
-        stock.setAttribute("aria-label", f"stock, {deals} deals left" + ("" if deals else ", empty"))
-        self.root.style.width = f"{5.75 * cw:.0f}px"
-        self.root.style.height = f"{deepest + 8:.0f}px"
-        if hint is not None:
-            self.show_hint(pos, hint)
-
-    def show_hint(self, pos, move):
-        if move.is_deal:
-            self.slots["stock"].classList.add("hint-target")
-            return
-        for card in self.game.get(pos, move.src)[-move.count:]:
-            self.cards[str(card)].classList.add("hint")
-        self.slots[move.dst].classList.add("hint-target")
-
-    def shake(self, keys):
-        for key in keys:
-            node = self.cards[key]
-            node.classList.remove("shake")
-            node.offsetWidth  # restart the animation
-            node.classList.add("shake")
-
-    def place_at(self, x, y):
-        """The place under table coordinates (x, y), or None."""
-        for name, (px, py, w, h) in self.geometry.items():
-            if px - 6 <= x <= px + w + 6 and py - 6 <= y <= py + h + 30:
-                return name
-        return None
-
-
-class App:
+class App(Input, DailyAndStats):
     def __init__(self):
         self.table = Table(el("table"), GAME)
         self.session: Session | None = None
@@ -471,178 +283,6 @@ class App:
             self.after_action()
             self.say("Undone to a position that can still be won. Try Hint again.")
 
-    # -- daily deals, sharing, statistics --------------------------------------------
-
-    async def play_daily(self, day: str):
-        """Start the daily deal of ``day``: the same function as the command line's,
-        run in slices (a budget in positions gives the same answer either way)."""
-        cache = self.daily_cache()
-        number = cache.get(day)
-        if not isinstance(number, int):
-            number = await self.first_winnable(candidates(day, GAME.id), DAILY_BUDGET,
-                                               lambda n: f"Dealing the daily of {day}\u2026")
-            if number is False:
-                self.say("Daily deal cancelled.")
-                return
-            if number is None:
-                self.say(f"No daily deal could be made for {day}.")
-                return
-            cache[day] = number
-            Storage.set(DAILY_KEY, json.dumps(cache))
-        self.start(number, daily=day)
-        self.say(f"The daily deal of {day}: the same board for everyone.")
-
-    def daily_cache(self) -> dict:
-        try:
-            cache = json.loads(Storage.get(DAILY_KEY) or "{}")
-            return cache if isinstance(cache, dict) else {}
-        except ValueError:
-            return {}
-
-    def link(self) -> str:
-        """The address of this board: the date for a daily, else the deal number."""
-        s = self.session
-        query = f"?daily={s.daily}" if s.daily else f"?deal={s.deal}"
-        return f"{window.location.origin}{window.location.pathname}{query}&game={GAME.id}"
-
-    async def share(self, text=None):
-        link = self.link()
-        payload = {"title": "Tabby Cat Solitaire", "url": link}
-        if text:
-            payload["text"] = text
-        try:
-            if hasattr(window.navigator, "share") and nullish(getattr(window.navigator, "share", None)):
-                from pyodide.ffi import to_js
-                await window.navigator.share(to_js(payload, dict_converter=window.Object.fromEntries))
-                return
-        except Exception:
-            pass  # cancelled or not allowed: fall back to the clipboard
-        message = f"{text} {link}" if text else link
-        try:
-            await window.navigator.clipboard.writeText(message)
-            self.say(f"Copied to the clipboard: {message}")
-        except Exception:
-            self.say(f"Copy this link: {message}")
-
-    def result_text(self) -> str:
-        s = self.session
-        board = f"daily {s.daily}" if s.daily else f"deal {s.deal}"
-        return f"Tabby Cat {board}: won in {len(s.moves)} moves, {self.clock_text(s.elapsed)}."
-
-    def load_stats(self) -> dict:
-        raw = Storage.get(STATS_KEY)
-        if not raw:
-            return new_stats()
-        try:
-            return check_stats(json.loads(raw))
-        except (ValueError, SolitaireError) as e:
-            aside = f"{STATS_KEY}.corrupt.{int(window.Date.now())}"
-            Storage.set(aside, raw)
-            Storage.set(STATS_KEY, json.dumps(new_stats()))
-            self.say(f"Your statistics could not be read ({e}). They were kept aside as "
-                     f"'{aside}' and new counts started.")
-            return new_stats()
-
-    def show_stats(self):
-        day = today()
-        info = summary(self.stats, GAME.id, day)
-        rate = f"{round(100 * info['win_rate'])}%"
-        best_time = self.clock_text(info["best_time"]) if info["best_time"] is not None else "\u2013"
-        rows = [("Played", info["played"]), ("Won", info["won"]), ("Win rate", rate),
-                ("Streak", info["streak"]), ("Best streak", info["best_streak"]),
-                ("Best time", best_time),
-                ("Fewest moves", info["fewest_moves"] if info["fewest_moves"] is not None else "\u2013"),
-                ("Daily streak", info["daily_streak"])]
-        box = el("stats-list")
-        box.innerHTML = ""
-        for label, value in rows:
-            div = document.createElement("div")
-            dt, dd = document.createElement("dt"), document.createElement("dd")
-            dt.textContent, dd.textContent = label, str(value)
-            div.append(dt, dd)
-            box.appendChild(div)
-        el("stats-chart").innerHTML = chart(self.stats["games"].get(GAME.id, {}).get("history", []))
-        if self.month is None:
-            self.month = (int(day[:4]), int(day[5:7]))
-        self.render_calendar()
-        el("stats-panel").hidden = False
-        el("stats-close").focus()
-
-    def render_calendar(self):
-        import calendar
-        year, month = self.month
-        el("cal-month").textContent = f"{calendar.month_name[month]} {year}"
-        grid = el("calendar")
-        grid.innerHTML = ""
-        for name in ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"):
-            cell = document.createElement("span")
-            cell.className = "dow"
-            cell.textContent = name
-            grid.appendChild(cell)
-        days = self.stats["games"].get(GAME.id, {}).get("daily", {})
-        now = today()
-        first_weekday, count = calendar.monthrange(year, month)
-        for _ in range(first_weekday):
-            grid.appendChild(document.createElement("span"))
-        for d in range(1, count + 1):
-            date = f"{year:04d}-{month:02d}-{d:02d}"
-            b = document.createElement("button")
-            b.type = "button"
-            b.textContent = str(d)
-            b.dataset.date = date
-            result = days.get(date)
-            state = "won" if result and result["won"] else "lost" if result else ""
-            b.className = state + (" today" if date == now else "")
-            b.setAttribute("aria-label", f"{date}{', won' if state == 'won' else ', played' if state else ''}")
-            try:
-                parse_date(date)
-                b.disabled = date > now
-            except SolitaireError:
-                b.disabled = True
-            grid.appendChild(b)
-
-    def calendar_click(self, event):
-        b = closest(event.target, "button")
-        if b is not None and b.dataset.date and not b.disabled:
-            el("stats-panel").hidden = True
-            asyncio.ensure_future(self.play_daily(b.dataset.date))
-
-    def shift_month(self, step):
-        year, month = self.month
-        month += step
-        year, month = (year - 1, 12) if month == 0 else (year + 1, 1) if month == 13 else (year, month)
-        self.month = (year, month)
-        self.render_calendar()
-
-    def export_stats(self, *_):
-        text = json.dumps(self.stats, indent=1)
-        blob = window.Blob.new([text], {"type": "application/json"})
-        url = window.URL.createObjectURL(blob)
-        a = document.createElement("a")
-        a.href = url
-        a.download = f"tabbycat-stats-{today()}.json"
-        document.body.appendChild(a)
-        a.click()
-        a.remove()
-        window.URL.revokeObjectURL(url)
-        self.say("Statistics exported.")
-
-    async def import_stats(self, event):
-        files = event.target.files
-        if not files.length:
-            return
-        text = await files.item(0).text()
-        event.target.value = ""
-        try:
-            data = check_stats(json.loads(text))
-        except (ValueError, SolitaireError) as e:
-            self.say(f"That file is not a statistics export ({e}); nothing was changed.")
-            return
-        self.stats = data
-        Storage.set(STATS_KEY, json.dumps(data))
-        self.show_stats()
-        self.say("Statistics imported.")
-
     # -- rendering and messages -------------------------------------------------------
 
     def render(self):
@@ -671,165 +311,6 @@ class App:
             el("clock").textContent = self.clock_text(s.elapsed)
             if int(s.elapsed) % 5 == 0:
                 self.save()
-
-    # -- pointer input ---------------------------------------------------------------
-
-    def local(self, event):
-        rect = self.table.root.getBoundingClientRect()
-        return event.clientX - rect.left, event.clientY - rect.top
-
-    def pointer_down(self, event):
-        if event.button not in (0, None) and event.pointerType == "mouse":
-            return
-        card = closest(event.target, ".card")
-        slot = closest(event.target, ".slot")
-        place = index = None
-        if card is not None and card.dataset.place:
-            place, index = card.dataset.place, int(card.dataset.index)
-        elif slot is not None:
-            place, index = slot.dataset.pile, 0
-        if place is None:
-            return
-        self.press = {"place": place, "index": index, "x": event.clientX, "y": event.clientY,
-                      "drag": None, "id": event.pointerId}
-        try:
-            self.table.root.setPointerCapture(event.pointerId)
-        except Exception:
-            pass
-        event.preventDefault()
-
-    def drag_cards(self, place, index):
-        pos = self.session.position
-        cards = GAME.get(pos, place)
-        if place == "tail":
-            return list(cards)
-        if place.startswith("pile-") and len(cards) - index <= GAME.run_length(cards):
-            return list(cards[index:])
-        return []
-
-    def pointer_move(self, event):
-        press = self.press
-        if press is None or event.pointerId != press["id"]:
-            return
-        dx, dy = event.clientX - press["x"], event.clientY - press["y"]
-        if press["drag"] is None:
-            if abs(dx) + abs(dy) < DRAG_THRESHOLD or press["place"] == "stock" or self.session.won:
-                return
-            cards = self.drag_cards(press["place"], press["index"])
-            press["drag"] = [str(c) for c in cards]
-            if cards:
-                pos, src, count = self.session.position, press["place"], len(cards)
-                press["targets"] = [name for name in self.table.slots
-                                    if GAME.why_illegal(pos, Move(src, name, count)) is None]
-                for name in press["targets"]:
-                    self.table.slots[name].classList.add("target")
-                for key in press["drag"]:
-                    self.table.cards[key].classList.add("dragging")
-        for key in press["drag"]:
-            x, y = self.table.base[key]
-            self.table.cards[key].style.transform = f"translate({x + dx:.1f}px, {y + dy:.1f}px)"
-
-    def pointer_up(self, event):
-        press, self.press = self.press, None
-        if press is None or event.pointerId != press["id"]:
-            return
-        if press["drag"] is None:
-            if press["place"] == "stock":
-                self.click("stock", 0)
-            elif press["place"].startswith(("pile-", "tail")) and GAME.get(self.session.position, press["place"]):
-                self.click(press["place"], press["index"])
-            return
-        if not press["drag"]:
-            self.render()
-            return
-        x, y = self.local(event)
-        dst = self.table.place_at(x, y)
-        if dst in press.get("targets", ()):
-            self.play(Move(press["place"], dst, len(press["drag"])))
-        else:
-            self.render()  # animates back
-            if dst not in (None, press["place"]):
-                self.say(f"Cannot drop there: {GAME.why_illegal(self.session.position, Move(press['place'], dst, len(press['drag'])))}")
-
-    def pointer_cancel(self, event):
-        if self.press is not None:
-            self.press = None
-            self.render()
-
-    # -- keyboard -----------------------------------------------------------------------
-
-    def key(self, event):
-        if event.target.tagName in ("INPUT", "TEXTAREA"):
-            return
-        k = event.key.lower()
-        ctrl = event.ctrlKey or event.metaKey
-        if ctrl and k == "z":
-            self.undo()
-        elif ctrl and k == "y":
-            self.redo()
-        elif ctrl or event.altKey:
-            return
-        elif k in "1234t" and len(k) == 1:
-            self.pick("tail" if k == "t" else f"pile-{k}")
-        elif k == "escape":
-            self.selected = None
-            self.render()
-        elif k == "d":
-            self.click("stock", 0)
-        elif k == "u":
-            self.undo()
-        elif k == "r":
-            self.redo()
-        elif k == "h":
-            asyncio.ensure_future(self.give_hint())
-        elif k == "n":
-            asyncio.ensure_future(self.new_deal())
-        elif k in ("enter", " ") and closest(event.target, ".slot"):
-            self.activate(closest(event.target, ".slot").dataset.pile)
-        elif k in ("arrowleft", "arrowright") and closest(event.target, ".slot"):
-            order = [n for n in self.table.slots if not n.startswith("foundation")]
-            here = order.index(closest(event.target, ".slot").dataset.pile)
-            step = 1 if k == "arrowright" else -1
-            self.table.slots[order[(here + step) % len(order)]].focus()
-        else:
-            return
-        event.preventDefault()
-
-    def activate(self, name):
-        """Enter on a place: deal from the stock, or click-to-move the place's whole run."""
-        pos = self.session.position
-        if name == "stock":
-            self.click("stock", 0)
-        elif name == "tail" or name.startswith("pile-"):
-            cards = GAME.get(pos, name)
-            if not cards:
-                return
-            index = 0 if name == "tail" else len(cards) - GAME.run_length(cards)
-            self.click(name, index)
-            self.table.slots[name].focus()
-
-    def pick(self, name):
-        """Keys: the first place picked is the source, the second the target."""
-        if self.selected is None:
-            if not GAME.get(self.session.position, name):
-                self.say(f"{place_label(name)} is empty.")
-                return
-            self.selected = name
-            self.say(f"{place_label(name)} picked: now press 1\u20134 or T for the target, Esc to drop it.")
-            self.render()
-            return
-        src, self.selected = self.selected, None
-        pos = self.session.position
-        cards = GAME.get(pos, src)
-        most = len(cards) if src == "tail" else GAME.run_length(cards)
-        for count in range(most, 0, -1):
-            move = Move(src, name, count)
-            if GAME.why_illegal(pos, move) is None:
-                self.play(move)
-                return
-        self.render()
-        self.table.shake([str(c) for c in cards[-most:]] if cards else [])
-        self.say(f"Nothing from {place_label(src)} can go to {place_label(name)}.")
 
     # -- wiring ---------------------------------------------------------------------------
 
@@ -865,8 +346,7 @@ class App:
         on(window, "resize", lambda e: self.session and self.render())
         on(window, "pagehide", lambda e: self.save())
         on(document, "visibilitychange", lambda e: self.save())
-        _proxies.append(create_proxy(self.tick))
-        window.setInterval(_proxies[-1], 1000)
+        window.setInterval(keep(create_proxy(self.tick)), 1000)
 
     def cancel_search(self):
         if self.busy is not None:
@@ -898,28 +378,6 @@ class App:
         el("deal-input").value = ""
         self.start(number)
         self.say(f"Deal {number}.")
-
-
-def today() -> str:
-    """The player's local date, YYYY-MM-DD."""
-    d = window.Date.new()
-    return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
-
-
-def chart(history) -> str:
-    """Inline SVG: the last 30 results, a tall bar for a win, a short one for a loss."""
-    last = history[-30:]
-    if not last:
-        return '<p>No games finished yet.</p>'
-    w = 300 / 30
-    bars = "".join(
-        f'<rect class="{"win" if won else "loss"}" x="{i * w + 1:.1f}" y="{10 if won else 50}" '
-        f'width="{w - 2:.1f}" height="{60 if won else 20}" rx="2"><title>{day}: '
-        f'{"won" if won else "lost"}, {moves} moves</title></rect>'
-        for i, (day, won, moves, _) in enumerate(last))
-    return (f'<svg viewBox="0 0 300 90" role="img" aria-label="Last {len(last)} games: '
-            f'{sum(1 for r in last if r[1])} won">{bars}'
-            f'<text x="0" y="86">older</text><text x="300" y="86" text-anchor="end">latest</text></svg>')
 
 
 def parse_deal(text):
@@ -970,11 +428,13 @@ async def boot():
     window.tabby_play = create_proxy(lambda text: all(app.play(m) for m in parse_line(text)))
     window.tabby_daily = create_proxy(lambda day: str(daily_deal(day, GAME.id)))
     window.tabby_stats = create_proxy(lambda: json.dumps(app.stats))
-    _proxies.extend([window.tabby_daily, window.tabby_stats])
+    keep(window.tabby_daily)
+    keep(window.tabby_stats)
     window.tabby_solve = create_proxy(lambda: " ".join(
         str(m) for m in Search(GAME, app.session.position, HINT_BUDGET).run(HINT_BUDGET).line))
-    _proxies.extend([window.tabby_position, window.tabby_moves, window.tabby_start,
-                     window.tabby_play, window.tabby_solve])
+    for hook in (window.tabby_position, window.tabby_moves, window.tabby_start,
+                 window.tabby_play, window.tabby_solve):
+        keep(hook)
     el("loading").hidden = True
     document.body.dataset.ready = "1"
     window.performance.mark("app-ready")

@@ -1,0 +1,148 @@
+"""The view: one element per place and per card, positioned from a game's layout.
+
+It holds no rules: it renders a position, marks hints and drop targets, and says which
+place lies under a point. A new game brings its own layout; nothing here changes.
+"""
+
+from pyscript import window
+
+from dom import document, place_label
+from solitaire.cards import deck
+
+SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+RANK_TEXT = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+MIN_STEP = 0.2              # the tightest fan, in card heights: a card's index stays readable
+
+
+class Table:
+    """The view: one element per place and per card, moved (never rebuilt) on render."""
+
+    def __init__(self, root, game):
+        self.root = root
+        self.game = game
+        self.places = {p.name: p for p in game.layout()}
+        self.slots = {}
+        self.cards = {}
+        self.base = {}          # card -> (x, y) of the last render
+        self.where = {}         # card -> (place, index)
+        self.geometry = {}      # place -> (x, y, w, h) hit box in px
+        for place in game.layout():
+            slot = document.createElement("div")
+            slot.className = "slot" + (" stock" if place.kind == "stock" else "")
+            slot.dataset.pile = place.name
+            slot.tabIndex = 0
+            slot.setAttribute("role", "button")
+            if place.kind == "foundation":
+                slot.textContent = "K"
+                slot.tabIndex = -1
+            elif place.name == "tail":
+                slot.textContent = "tail"
+            if place.kind == "stock":
+                badge = document.createElement("span")
+                badge.className = "badge"
+                slot.appendChild(badge)
+            root.appendChild(slot)
+            self.slots[place.name] = slot
+        for card in deck(game.decks, game.suits):
+            node = document.createElement("div")
+            key = str(card)
+            red = card.suit in "HD"
+            node.className = f"card {'red' if red else 'black'} {card.suit.lower()}" + (
+                " court" if card.rank > 10 else "")
+            node.dataset.card = key
+            rank = RANK_TEXT[card.rank - 1]
+            sym = SUIT_SYMBOL[card.suit]
+            pip = rank if card.rank > 10 else sym
+            node.innerHTML = (f'<span class="idx" aria-hidden="true">{rank}<small>{sym}</small></span>'
+                              f'<span class="pip" aria-hidden="true">{pip}</span>')
+            root.appendChild(node)
+            self.cards[key] = node
+
+    def metrics(self, pos):
+        """Card width and height in px: as large as the width allows, and small enough
+        that the longest pile, squeezed to its indices, fits the screen's height."""
+        main = self.root.parentElement
+        pad = float(window.getComputedStyle(main).paddingLeft.replace("px", "") or 0)
+        width = main.clientWidth - 2 * pad - 4
+        height = window.innerHeight - self.root.getBoundingClientRect().top - 48
+        longest = max([len(p) for p in pos.piles] + [len(c) for c in pos.cells] + [1])
+        tall = max(4.3, 1.25 + 1 + MIN_STEP * (longest - 1))  # in card heights
+        cw = max(46, min(width / 5.8, height / (1.4 * tall), 170))
+        return cw, round(cw * 1.4)
+
+    def render(self, pos, hint=None):
+        cw, ch = self.metrics(pos)
+        style = self.root.style
+        style.setProperty("--cw", f"{cw:.1f}px")
+        style.setProperty("--ch", f"{ch}px")
+        document.documentElement.style.setProperty("--cw", f"{cw:.1f}px")
+        top = self.root.getBoundingClientRect().top
+        avail = max(window.innerHeight - top - 48 - ch * 1.25, ch * 2.2)
+        deepest = ch * 2.3
+        self.where, self.base, self.geometry = {}, {}, {}
+        for name, place in self.places.items():
+            x, y = place.x * cw, place.y * ch
+            slot = self.slots[name]
+            slot.style.transform = f"translate({x:.1f}px, {y:.1f}px)"
+            slot.classList.remove("target", "hint-target", "selected")
+            cards = self.game.get(pos, name)
+            step = 0
+            if place.fan == "down" and len(cards) > 1:
+                # Squeeze long piles, but never below the height of a card's index.
+                step = min(ch * 0.28, max(ch * MIN_STEP, (avail - ch) / (len(cards) - 1)))
+            height = ch + step * max(len(cards) - 1, 0)
+            self.geometry[name] = (x, y, cw, max(height, ch))
+            deepest = max(deepest, y + height)
+            for i, card in enumerate(cards):
+                key = str(card)
+                node = self.cards[key]
+                cy = y + i * step
+                self.base[key] = (x, cy)
+                self.where[key] = (name, i)
+                node.style.transform = f"translate({x:.1f}px, {cy:.1f}px)"
+                z = (13 - i) if place.kind == "foundation" else i + 1
+                node.style.zIndex = str(z + (0 if place.kind == "foundation" else 10))
+                node.dataset.place = name
+                node.dataset.index = str(i)
+                face_down = place.kind == "stock"
+                node.classList.toggle("back", face_down)
+                node.classList.remove("hint", "dragging")
+                node.setAttribute("aria-label", "face-down card in the stock" if face_down
+                                  else f"{card.name}, {place_label(name)}")
+                if face_down:
+                    node.removeAttribute("role")
+                else:
+                    node.setAttribute("role", "button")
+            top_card = f", top card {cards[-1].name}" if cards and place.kind != "stock" else ""
+            slot.setAttribute("aria-label", f"{place_label(name)}, {len(cards)} cards{top_card}")
+        deals = self.game.deals_left(pos)
+        stock = self.slots["stock"]
+        stock.querySelector(".badge").textContent = str(deals)
+        stock.classList.toggle("empty", deals == 0)
+        stock.setAttribute("aria-label", f"stock, {deals} deals left" + ("" if deals else ", empty"))
+        self.root.style.width = f"{5.75 * cw:.0f}px"
+        self.root.style.height = f"{deepest + 8:.0f}px"
+        if hint is not None:
+            self.show_hint(pos, hint)
+
+    def show_hint(self, pos, move):
+        if move.is_deal:
+            self.slots["stock"].classList.add("hint-target")
+            return
+        for card in self.game.get(pos, move.src)[-move.count:]:
+            self.cards[str(card)].classList.add("hint")
+        self.slots[move.dst].classList.add("hint-target")
+
+    def shake(self, keys):
+        for key in keys:
+            node = self.cards[key]
+            node.classList.remove("shake")
+            node.offsetWidth  # restart the animation
+            node.classList.add("shake")
+
+    def place_at(self, x, y):
+        """The place under table coordinates (x, y), or None."""
+        for name, (px, py, w, h) in self.geometry.items():
+            if px - 6 <= x <= px + w + 6 and py - 6 <= y <= py + h + 30:
+                return name
+        return None
