@@ -6,7 +6,7 @@
 
 from ..errors import UnknownGameError
 from .base import Game, Place
-from .tabbycat import TabbyCat
+from .tabbycat import Manx, TabbyCat, TabbycatRelaxed
 
 GAMES: dict[str, Game] = {}
 
@@ -19,7 +19,7 @@ def register(cls):
     return cls
 
 
-for _cls in (TabbyCat,):
+for _cls in (TabbyCat, TabbycatRelaxed, Manx):
     register(_cls)
 
 

@@ -45,12 +45,26 @@ class TabbyCat(Game):
     cell_names = ("tail",)
     foundations = 4
     total_deals = 12
+    foundation_shows = "bottom"   # a foundation shows its finished run's first card
 
-    # -- hooks a variant may override --------------------------------------------
+    # -- what a variant may change ------------------------------------------------
+    tail_holds: int | None = None  # cards the tail takes at most (None: a whole run)
+    tail_gives_groups = False      # the tail gives back any group from its top
+    any_run_finishes = False       # any 13 in descending order (wrap too) is finished
+    foundation_returns = False     # a foundation's top card may come back onto a pile
 
     def is_finished(self, top13: tuple[Card, ...]) -> bool:
-        """True when these 13 cards (bottom to top) are a finished run: K down to A."""
+        """True when these 13 cards (bottom to top) are a finished run: K down to A
+        (any 13 in descending order where ``any_run_finishes``)."""
+        if self.any_run_finishes:
+            return all(builds_on(b.rank, a.rank) for a, b in zip(top13, top13[1:]))
         return [c.rank for c in top13] == list(range(KING, 0, -1))
+
+    def tail_counts(self, tail) -> range:
+        """How many cards the tail may give back from its top."""
+        if not tail:
+            return range(0)
+        return range(1, len(tail) + 1) if self.tail_gives_groups else range(len(tail), len(tail) + 1)
 
     def run_length(self, pile) -> int:
         """How many cards at the top of ``pile`` form the movable run."""
@@ -94,12 +108,17 @@ class TabbyCat(Game):
                 for k, other in enumerate(pos.piles):
                     if k != i and (not other or builds_on(card.rank, other[-1].rank)):
                         moves.append(Move(f"pile-{i + 1}", f"pile-{k + 1}", count))
-                if not tail:
+                if not tail and (self.tail_holds is None or count <= self.tail_holds):
                     moves.append(Move(f"pile-{i + 1}", "tail", count))
-        if tail:
+        for count in self.tail_counts(tail):
             for k, other in enumerate(pos.piles):
-                if not other or builds_on(tail[0].rank, other[-1].rank):
-                    moves.append(Move("tail", f"pile-{k + 1}", len(tail)))
+                if not other or builds_on(tail[-count].rank, other[-1].rank):
+                    moves.append(Move("tail", f"pile-{k + 1}", count))
+        if self.foundation_returns:
+            for f, found in enumerate(pos.foundations):
+                for k, other in enumerate(pos.piles):
+                    if found and (not other or builds_on(found[-1].rank, other[-1].rank)):
+                        moves.append(Move(f"foundation-{f + 1}", f"pile-{k + 1}", 1))
         if pos.stock:
             moves.append(DEAL)
         return moves
@@ -114,7 +133,10 @@ class TabbyCat(Game):
                 return "the stock deals one card onto every pile: write 'deal'"
             return None if pos.stock else "the stock is empty: all twelve deals are done"
         if move.src.startswith("foundation"):
-            return "cards on a foundation stay there"
+            if not self.foundation_returns:
+                return "cards on a foundation stay there"
+            if move.count != 1 or not move.dst.startswith("pile-"):
+                return "only the top card of a foundation comes back, onto a pile"
         if move.dst == "stock":
             return "nothing goes back to the stock"
         if move.dst.startswith("foundation"):
@@ -126,13 +148,19 @@ class TabbyCat(Game):
             return f"{move.src} holds {len(src)} card(s), so {move.count} cannot move"
         moving = src[-move.count:]
         if move.src == "tail":
-            if move.count != len(src):
+            if move.count not in self.tail_counts(src):
                 return f"the tail gives back its run only whole ({len(src)} cards)"
+        elif move.src.startswith("foundation"):
+            pass
         elif move.count > self.run_length(src):
             return (f"those {move.count} cards are not one run: only the top "
                     f"{self.run_length(src)} of {move.src} move together")
         if move.dst == "tail":
-            return "the tail already holds a run" if pos.cells[0] else None
+            if pos.cells[0]:
+                return "the tail already holds a run"
+            if self.tail_holds is not None and move.count > self.tail_holds:
+                return f"the {self.name} tail holds a single card"
+            return None
         dst = self.get(pos, move.dst)
         if dst and not builds_on(moving[0].rank, dst[-1].rank):
             return (f"{moving[0]} cannot go on {dst[-1]}: a card goes on one a rank "
@@ -181,7 +209,10 @@ class TabbyCat(Game):
         if place == "stock":
             return DEAL if pos.stock else None
         if place == "tail":
-            cards, count = pos.cells[0], len(pos.cells[0])
+            cards = pos.cells[0]
+            count = len(cards) - index if self.tail_gives_groups else len(cards)
+            if count not in self.tail_counts(cards):
+                return None
         elif place.startswith("pile-"):
             cards = self.get(pos, place)
             count = len(cards) - index
@@ -204,10 +235,31 @@ class TabbyCat(Game):
             for name, pile in others:
                 if not pile:
                     return Move(place, name, count)
-        if place != "tail" and not pos.cells[0]:
+        if place != "tail" and not pos.cells[0] and (self.tail_holds is None or count <= self.tail_holds):
             return Move(place, "tail", count)
         return None
 
     def solver_model(self, pos: Position):
         from .tabbycat_model import TabbyCatModel
         return TabbyCatModel(self, pos)
+
+
+class TabbycatRelaxed(TabbyCat):
+    """Tabbycat as the 002 document plays it: any 13 in descending order finishes, the
+    tail gives back any group from its top, and a foundation's top card may come back
+    onto a pile that takes it (a card taken back can never return, so no winning line
+    uses it; the solver leaves it out)."""
+
+    id = "tabbycat-relaxed"
+    name = "Tabbycat relaxed"
+    any_run_finishes = True
+    tail_gives_groups = True
+    foundation_returns = True
+
+
+class Manx(TabbyCat):
+    """Manx, Tabby Cat's sister game: the tail holds a single card."""
+
+    id = "manx"
+    name = "Manx"
+    tail_holds = 1

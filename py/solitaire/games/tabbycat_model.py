@@ -36,9 +36,20 @@ def disorder(pile: bytes) -> int:
     return score
 
 
+# Relaxed rules: any 13 cards in descending order, wrap included, are finished.
+ANY_RUN = frozenset(bytes((top - k - 1) % 13 + 1 for k in range(13)) for top in range(1, 14))
+
+
 def settle(pile: bytes) -> bytes:
-    """The pile after its finished runs have left."""
+    """The pile after its finished runs (K down to A) have left."""
     while pile.endswith(FINISHED):
+        pile = pile[:-13]
+    return pile
+
+
+def settle_any(pile: bytes) -> bytes:
+    """The pile after its finished runs (any 13 in descending order) have left."""
+    while len(pile) >= 13 and pile[-13:] in ANY_RUN:
         pile = pile[:-13]
     return pile
 
@@ -52,6 +63,9 @@ class TabbyCatModel:
 
     def __init__(self, game, pos):
         self.game = game
+        self.settle = settle_any if game.any_run_finishes else settle
+        self.tail_single = game.tail_holds == 1
+        self.tail_groups = game.tail_gives_groups
         self.piles = game.piles
         self.ndeals = len(pos.stock) // game.piles
         self.stock = bytes(c.rank for c in pos.stock)
@@ -102,6 +116,7 @@ class TabbyCatModel:
         last = d == self.ndeals
         out = []
         pack = self._pack
+        settle = self.settle
         tops = [p[-1] if p else 0 for p in piles]
         empties = [k for k in range(n) if not tops[k]]
         if last and empties:
@@ -122,8 +137,7 @@ class TabbyCatModel:
                         new[i] = rest
                         q = piles[k] + run
                         new[k] = settle(q)
-                        if rest.endswith(FINISHED):
-                            new[i] = settle(rest)
+                        new[i] = settle(rest)
                         out.append(pack(d, new, tail))
                 if rest or not last:
                     for k in empties:
@@ -132,25 +146,25 @@ class TabbyCatModel:
                             new[i] = settle(rest)
                             new[k] = run
                             out.append(pack(d, new, tail))
-                if not tail:
+                if not tail and (j == 1 or not self.tail_single):
                     new = piles[:]
                     new[i] = settle(rest)
                     out.append(pack(d, new, run))
                 if j == size or ONTO[card] != p[size - j - 1]:
                     break
                 j += 1
-        if tail:
-            want = ONTO[tail[0]]
+        for j in (range(1, len(tail) + 1) if self.tail_groups else (len(tail),) if tail else ()):
+            group, left = tail[-j:], tail[:-j]
+            want = ONTO[group[0]]
             for k in range(n):
                 if tops[k] == want:
                     new = piles[:]
-                    q = piles[k] + tail
-                    new[k] = settle(q)
-                    out.append(pack(d, new, b""))
+                    new[k] = settle(piles[k] + group)
+                    out.append(pack(d, new, left))
             for k in empties:
                 new = piles[:]
-                new[k] = settle(tail)
-                out.append(pack(d, new, b""))
+                new[k] = settle(group)
+                out.append(pack(d, new, left))
         if not last:
             base = 4 * d
             new = []
