@@ -13,7 +13,8 @@ answer on every machine; that is what lets every browser agree on the daily deal
 A model (``game.solver_model(pos)``) provides ``root``, ``children(state)``,
 ``score(state)``, ``is_won(state)`` and ``key(real_position)``. The winning line is
 rebuilt on the real engine: from each real position, the legal move whose result has
-the next state's key. So every line returned has been replayed by the engine's rules.
+the next state's key (followed by the moves a model makes by itself, its ``follow``).
+So every line returned has been replayed by the engine's rules.
 
 >>> from solitaire.games import get_game
 >>> game = get_game("tabbycat")
@@ -264,12 +265,16 @@ class Search:
             state = self.parent[state]
         path.reverse()
         game, key = self.game, self.model.key
-        pos, line = self.start, []
+        follow = getattr(self.model, "follow", lambda pos: [])
+        pos, line = self.start, follow(self.start)  # what the model does by itself first
+        pos = replay(game, pos, line)
         for want in path[1:]:
             for move in game.legal_moves(pos):
                 after = game.apply(pos, move)
+                extra = follow(after)
+                after = replay(game, after, extra)
                 if key(after) == want:
-                    line.append(move)
+                    line += [move] + extra
                     pos = after
                     break
             else:

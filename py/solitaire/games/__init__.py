@@ -7,6 +7,7 @@
 from ..errors import UnknownGameError
 from .base import Game, Place
 from .tabbycat import Manx, TabbyCat, TabbycatRelaxed
+from .tuxedo import Tuxedo
 
 GAMES: dict[str, Game] = {}
 
@@ -19,7 +20,7 @@ def register(cls):
     return cls
 
 
-for _cls in (TabbyCat, TabbycatRelaxed, Manx):
+for _cls in (TabbyCat, TabbycatRelaxed, Manx, Tuxedo):
     register(_cls)
 
 

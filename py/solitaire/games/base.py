@@ -48,6 +48,7 @@ class Game:
     cell_names: tuple[str, ...] = ()
     foundations = 4
     has_hidden = False
+    has_stock = True
 
     # -- dealing ---------------------------------------------------------------
 
@@ -69,7 +70,8 @@ class Game:
 
     def place_names(self) -> list[str]:
         return ([f"pile-{i + 1}" for i in range(self.piles)] + list(self.cell_names)
-                + ["stock"] + [f"foundation-{i + 1}" for i in range(self.foundations)])
+                + (["stock"] if self.has_stock else [])
+                + [f"foundation-{i + 1}" for i in range(self.foundations)])
 
     def layout(self) -> list[Place]:
         raise NotImplementedError

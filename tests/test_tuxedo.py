@@ -1,0 +1,129 @@
+"""Rule lines of Tuxedo (shared/rules/README.md and 004_e4e240c7744bb03f.txt)."""
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+
+from solitaire import IllegalMoveError, Move, get_game, solve
+from solitaire.cards import deck
+from solitaire.solver import replay
+from strategies import walks
+
+TUX = get_game("tuxedo")
+
+
+def pos(text):
+    return TUX.parse(text, strict=False)
+
+
+def names(p, place):
+    return " ".join(str(c) for c in TUX.get(p, place))
+
+
+def test_deal_is_seven_face_up_piles_and_empty_cells():
+    """Seven piles of 8,7,7,8,7,7,8; seven empty cells; no stock."""
+    p = TUX.deal(4)
+    assert [len(x) for x in p.piles] == [8, 7, 7, 8, 7, 7, 8]
+    assert p.cells == ((),) * 7 and p.stock == () and p.foundations == ((),) * 4
+    assert "stock" not in TUX.format(p)
+
+
+def test_foundation_starts_with_any_ace_and_builds_up_in_suit():
+    p = pos("pile-1: 2H AH\npile-2: 3S 2S")
+    p = TUX.apply(p, Move.parse("1>f1"))
+    assert names(p, "foundation-1") == "AH"
+    p = TUX.apply(p, Move.parse("1>f1"))
+    assert names(p, "foundation-1") == "AH 2H"
+    with pytest.raises(IllegalMoveError, match="builds up in suit"):
+        TUX.apply(p, Move.parse("2>f1"))
+    with pytest.raises(IllegalMoveError, match="builds up in suit"):
+        TUX.apply(p, Move.parse("2>f2"))
+
+
+def test_foundation_cards_stay():
+    p = pos("foundation-1: AH\npile-1: 2S")
+    with pytest.raises(IllegalMoveError, match="stay there"):
+        TUX.apply(p, Move.parse("f1>2"))
+
+
+def test_pile_builds_down_in_suit_only():
+    """Only the 8 of clubs goes on the 9 of clubs."""
+    p = pos("pile-1: 9C\npile-2: 8C\npile-3: 8D")
+    assert names(TUX.apply(p, Move.parse("2>1")), "pile-1") == "9C 8C"
+    with pytest.raises(IllegalMoveError, match="builds down in suit"):
+        TUX.apply(p, Move.parse("3>1"))
+
+
+def test_same_suit_group_moves_as_a_unit_and_mixed_does_not():
+    p = pos("pile-1: TS 9S 8S 7S\npile-2: JS\npile-3: 9D 8C\npile-4: 9C")
+    after = TUX.apply(p, Move.parse("1>2*4"))
+    assert names(after, "pile-2") == "JS TS 9S 8S 7S"
+    with pytest.raises(IllegalMoveError, match="not one same-suit group"):
+        TUX.apply(p, Move.parse("3>4*2"))
+
+
+def test_only_a_king_or_a_king_group_fills_an_empty_pile():
+    p = pos("pile-1: 5C KH QH\npile-2: 7D 9S")
+    assert names(TUX.apply(p, Move.parse("1>3*2")), "pile-3") == "KH QH"
+    with pytest.raises(IllegalMoveError, match="only a King"):
+        TUX.apply(p, Move.parse("2>3"))
+
+
+def test_cells_hold_one_card_each():
+    p = pos("pile-1: 5C 6D\ncell-1: 9H")
+    with pytest.raises(IllegalMoveError, match="cell-1 is full"):
+        TUX.apply(p, Move.parse("1>c1"))
+    with pytest.raises(IllegalMoveError, match="one card"):
+        TUX.apply(pos("pile-1: 6D 5D"), Move.parse("1>c2*2"))
+    after = TUX.apply(p, Move.parse("1>c2"))
+    assert names(after, "cell-2") == "6D"
+
+
+def test_cell_card_goes_to_a_pile_or_a_foundation():
+    p = pos("pile-1: TH\ncell-1: 9H\ncell-2: AS")
+    assert names(TUX.apply(p, Move.parse("c1>1")), "pile-1") == "TH 9H"
+    assert names(TUX.apply(p, Move.parse("c2>f1")), "foundation-1") == "AS"
+
+
+def test_click_order_foundation_pile_empty_pile_cell():
+    """Click: foundation first, then a pile that takes it, then an empty pile (Kings),
+    then the first free cell."""
+    p = pos("foundation-1: AH\npile-1: 3H 2H\npile-2: 9C\npile-3: 7C 8C\npile-4: 4D KS\ncell-1: 5S")
+    assert str(TUX.click_move(p, "pile-1", 1)) == "1>f1"
+    assert str(TUX.click_move(p, "pile-3", 1)) == "3>2"
+    assert str(TUX.click_move(p, "pile-4", 1)) == "4>5"
+    assert str(TUX.click_move(p, "pile-2", 0)) == "2>c2"
+    assert TUX.click_move(p, "pile-1", 0) is None  # 3H under 2H is not a group
+
+
+def test_auto_move_only_takes_foundation_moves():
+    p = pos("foundation-1: AH\npile-1: 5C 2H\npile-2: 9S")
+    assert str(TUX.auto_move(p)) == "1>f1"
+    assert TUX.auto_move(pos("pile-1: 5C")) is None
+
+
+def test_won_when_all_cards_are_on_foundations():
+    suits = "SHDC"
+    text = "\n".join(f"foundation-{i + 1}: " + " ".join(r + s for r in "A23456789TJQK")
+                     for i, s in enumerate(suits))
+    assert TUX.is_won(TUX.parse(text))
+
+
+@given(walks("tuxedo", max_moves=40))
+def test_cards_are_conserved_and_notation_round_trips(walk):
+    game, positions, _ = walk
+    for p in positions:
+        assert Counter(p.cards()) == Counter(deck())
+        assert game.parse(game.format(p)) == p
+
+
+def test_solver_lines_win_and_tuxedo_is_easy():
+    won = 0
+    for n in range(1, 41):
+        result = solve(TUX, TUX.deal(n), budget=300_000)
+        assert result.decided
+        if result.verdict == "won":
+            won += 1
+            assert TUX.is_won(replay(TUX, TUX.deal(n), result.line))
+    assert won >= 38
