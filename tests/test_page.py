@@ -93,7 +93,8 @@ def shared(browser, server):
 
 @pytest.fixture
 def table(shared):
-    shared.evaluate("window.tabby_start(1)")
+    shared.evaluate("window.tabby_start(1, 'tabbycat');"
+                    "document.querySelectorAll('.overlay').forEach(e => e.hidden = true)")
     return shared
 
 
@@ -103,7 +104,7 @@ def position(page):
 
 def card_center(page, card):
     box = page.locator(f'.card[data-card="{card}"]').bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + min(12, box["height"] / 2)
+    return box["x"] + box["width"] / 2, box["y"] + 5  # inside the visible strip of a fanned card
 
 
 def slot_center(page, name):
@@ -277,6 +278,7 @@ def test_deal_undo_redo_restart(table):
     table.keyboard.press("u")
     assert position(table) == start
     table.keyboard.press("r")
+    table.click("#stats")
     table.click("#restart")
     assert position(table) == start and table.evaluate("window.tabby_moves()") == ""
 
@@ -294,10 +296,12 @@ def test_keyboard_picks_source_and_target(table):
 
 def test_deal_number_box_and_url(table, browser, server):
     """The deal box plays any deal and puts it in the address; a link opens that deal."""
+    table.click("#stats")
     table.fill("#deal-input", "12345")
     table.press("#deal-input", "Enter")
     assert position(table) == GAME.deal(12345)
     assert "deal=12345" in table.url
+    table.click("#stats")
     table.fill("#deal-input", "12x")
     table.press("#deal-input", "Enter")
     assert "not a deal number" in table.inner_text("#status")
@@ -476,6 +480,7 @@ def test_share_link_opens_the_same_board(browser, server):
     page = new_page(browser, permissions=["clipboard-read", "clipboard-write"])
     boot(page, server + "/?deal=777")
     page.evaluate("delete Navigator.prototype.share")
+    page.click("#stats")
     page.click("#share")
     page.wait_for_function("document.querySelector('#status').textContent.includes('Copied')")
     link = page.evaluate("navigator.clipboard.readText()")
@@ -549,4 +554,89 @@ def test_corrupt_or_newer_statistics_are_kept_aside(browser, server):
     assert "newer version" in page.inner_text("#status")
     kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tabbycat.stats.v1.corrupt'))")
     assert len(kept) == 1 and page.evaluate(f"localStorage.getItem('{kept[0]}')") == newer
+    page.context.close()
+
+
+# -- the other games ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", ["tabbycat-relaxed", "manx", "tuxedo"])
+def test_each_game_renders_moves_and_undoes(browser, server, game_id):
+    """A link opens the game; its deal renders as the engine deals it; a click moves;
+    undo takes it back."""
+    game = get_game(game_id)
+    page = new_page(browser)
+    boot(page, server + f"/?game={game_id}&deal=3")
+    assert page.input_value("#game-select") == game_id
+    pos = game.deal(3)
+    assert game.parse(page.evaluate("window.tabby_position()")) == pos
+    for i, pile in enumerate(pos.piles):
+        shown = page.eval_on_selector_all(
+            f'.card[data-place="pile-{i + 1}"]',
+            "els => els.sort((a, b) => a.dataset.index - b.dataset.index).map(e => e.dataset.card)")
+        assert shown == [str(c) for c in pile]
+    move = next((game.click_move(pos, f"pile-{i + 1}", len(p) - 1), str(p[-1]))
+                for i, p in enumerate(pos.piles) if game.click_move(pos, f"pile-{i + 1}", len(p) - 1))
+    page.click(f'.card[data-card="{move[1]}"]')
+    after = game.parse(page.evaluate("window.tabby_position()"))
+    expected = game.apply(pos, move[0])
+    while game.has_auto_moves and game.auto_move(expected):  # Auto-play is on by default
+        expected = game.apply(expected, game.auto_move(expected))
+    assert after == expected
+    while page.evaluate("window.tabby_moves()"):
+        page.click("#undo")
+    assert game.parse(page.evaluate("window.tabby_position()")) == pos
+    page.screenshot(path=str(SHOTS / f"{game_id}-1280x800.png"))
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_game_menu_switches_game_and_keeps_statistics_apart(browser, server):
+    """The menu deals a (winnable) board of the chosen game; statistics are per game."""
+    page = new_page(browser)
+    boot(page, server + "/?deal=1")
+    page.click('.slot[data-pile="stock"]')
+    page.select_option("#game-select", "tuxedo")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('proved')",
+                           timeout=60_000)
+    assert "game=tuxedo" in page.url and page.locator('.slot[data-pile="cell-7"]').count() == 1
+    assert page.locator('.slot[data-pile="tail"]').count() == 0
+    number = int(page.inner_text("#deal-number"))
+    assert solve(get_game("tuxedo"), get_game("tuxedo").deal(number), budget=100_000).verdict == "won"
+    stats = json.loads(page.evaluate("window.tabby_stats()"))["games"]
+    assert stats["tabbycat"]["played"] == 1 and "tuxedo" not in stats
+    page.context.close()
+
+
+def test_tuxedo_autoplay_moves_safe_cards_each_undoable(browser, server):
+    """With Auto-play on, cards that can go to a foundation go, each as a move of its own."""
+    tux = get_game("tuxedo")
+    n = next(n for n in range(1, 200) if any(
+        tux.auto_move(tux.apply(tux.deal(n), m)) for m in tux.legal_moves(tux.deal(n))
+        if not m.dst.startswith("foundation")))
+    pos = tux.deal(n)
+    move = next(m for m in tux.legal_moves(pos)
+                if not m.dst.startswith("foundation") and tux.auto_move(tux.apply(pos, m)))
+    page = new_page(browser)
+    boot(page, server + f"/?game=tuxedo&deal={n}")
+    page.evaluate(f"window.tabby_play('{move}')")
+    moves = page.evaluate("window.tabby_moves()").split()
+    assert moves[0] == str(move) and len(moves) >= 2
+    assert all(m.split(">")[1].startswith("f") for m in moves[1:])
+    page.click("#undo")
+    assert len(page.evaluate("window.tabby_moves()").split()) == len(moves) - 1
+    page.context.close()
+
+
+def test_four_colour_deck(browser, server):
+    """The four-colour option paints diamonds blue and clubs green, in every game."""
+    page = new_page(browser)
+    boot(page, server + "/?deal=1")
+    page.click("#stats")
+    page.check("#four-colour")
+    page.click("#stats-close")
+    colour = lambda card: page.eval_on_selector(f'.card[data-card="{card}"]', "e => getComputedStyle(e).color")
+    assert colour("8D") != colour("7H") and colour("5C") != colour("9S")
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    assert colour("8D") != colour("7H")
     page.context.close()

@@ -127,3 +127,9 @@ def test_solver_lines_win_and_tuxedo_is_easy():
             won += 1
             assert TUX.is_won(replay(TUX, TUX.deal(n), result.line))
     assert won >= 38
+
+
+def test_lift_tells_what_a_press_picks_up():
+    p = pos("pile-1: 5C 9S 8S\ncell-1: 4H")
+    assert [TUX.lift(p, "pile-1", i) for i in range(3)] == [None, 2, 1]
+    assert TUX.lift(p, "cell-1", 0) == 1 and TUX.lift(p, "foundation-1", 0) is None

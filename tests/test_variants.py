@@ -108,3 +108,15 @@ def test_variant_solver_lines_win(game_id):
             won += 1
             assert game.is_won(replay(game, game.deal(n), result.line))
     assert won >= 27
+
+
+def test_lift_tells_what_a_press_picks_up():
+    """Pile runs; the whole tail in Tabby Cat, any group in relaxed, one card in Manx."""
+    tabby = get_game("tabbycat")
+    text = "pile-1: 5C 9S 8H\ntail: 8S 7H 6D"
+    assert [tabby.lift(pos(tabby, text), "pile-1", i) for i in range(3)] == [None, 2, 1]
+    assert [tabby.lift(pos(tabby, text), "tail", i) for i in range(3)] == [3, 3, 3]
+    assert [RELAXED.lift(pos(RELAXED, text), "tail", i) for i in range(3)] == [3, 2, 1]
+    assert MANX.lift(pos(MANX, "tail: 6D"), "tail", 0) == 1
+    assert RELAXED.lift(pos(RELAXED, f"foundation-1: {KING_TO_ACE}"), "foundation-1", 12) == 1
+    assert tabby.lift(pos(tabby, f"foundation-1: {KING_TO_ACE}"), "foundation-1", 12) is None

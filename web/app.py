@@ -18,7 +18,7 @@ from pyodide.ffi import create_proxy  # noqa: E402
 from dom import Storage, document, el, keep, nullish, on, place_label, today  # noqa: E402
 from inputs import Input  # noqa: E402
 from social import STATS_KEY, DailyAndStats  # noqa: E402
-from solitaire import Move, SolitaireError, get_game  # noqa: E402
+from solitaire import GAMES, Move, SolitaireError, get_game  # noqa: E402
 from solitaire.daily import daily_deal, parse_date  # noqa: E402
 from solitaire.position import parse_line  # noqa: E402
 from solitaire.session import Session  # noqa: E402
@@ -26,7 +26,6 @@ from solitaire.solver import WON, Search  # noqa: E402
 from solitaire.stats import record  # noqa: E402
 from table import Table  # noqa: E402
 
-GAME = get_game("tabbycat")
 SAVE_KEY = "tabbycat.game.v1"
 PREFS_KEY = "tabbycat.prefs.v1"
 WINNABLE_BUDGET = 100_000   # positions per candidate deal
@@ -37,7 +36,8 @@ SLICE = 2_500               # positions between two yields to the browser
 
 class App(Input, DailyAndStats):
     def __init__(self):
-        self.table = Table(el("table"), GAME)
+        self.game = get_game("tabbycat")
+        self.table = Table(el("table"), self.game)
         self.session: Session | None = None
         self.prefs = self.load_prefs()
         self.press = None
@@ -53,7 +53,7 @@ class App(Input, DailyAndStats):
     # -- preferences and saving -------------------------------------------------------
 
     def load_prefs(self):
-        prefs = {"winnable": True, "theme": None}
+        prefs = {"winnable": True, "theme": None, "autoplay": True, "four_colour": False}
         raw = Storage.get(PREFS_KEY)
         try:
             stored = json.loads(raw) if raw else {}
@@ -62,9 +62,15 @@ class App(Input, DailyAndStats):
                     prefs["winnable"] = stored["winnable"]
                 if stored.get("theme") in ("light", "dark"):
                     prefs["theme"] = stored["theme"]
+                for key in ("autoplay", "four_colour"):
+                    if isinstance(stored.get(key), bool):
+                        prefs[key] = stored[key]
         except ValueError:
             pass
         el("winnable").checked = prefs["winnable"]
+        el("autoplay").checked = prefs["autoplay"]
+        el("four-colour").checked = prefs["four_colour"]
+        document.body.classList.toggle("four-colour", prefs["four_colour"])
         return prefs
 
     def save_prefs(self):
@@ -94,10 +100,23 @@ class App(Input, DailyAndStats):
 
     # -- starting games ----------------------------------------------------------------
 
-    def start(self, number: int, session: Session | None = None, daily: str | None = None):
+    def set_game(self, game_id: str):
+        """Lay the table out for another game (its own places and cards)."""
+        if game_id != self.game.id:
+            self.table.destroy()
+            self.game = get_game(game_id)
+            self.table = Table(el("table"), self.game)
+            self.selected = self.press = None
+        el("game-select").value = self.game.id
+        document.body.dataset.game = self.game.id
+        el("autoplay-row").hidden = not self.game.has_auto_moves
+
+    def start(self, number: int, session: Session | None = None, daily: str | None = None,
+              game: str | None = None):
         if session is None:
             self.leave()
-        self.session = session or Session(GAME, number, daily)
+        self.set_game(session.game.id if session else game or self.game.id)
+        self.session = session or Session(self.game, number, daily)
         self.started = bool(self.session.moves) or self.session.elapsed > 0
         self.hint = None
         el("win").hidden = True
@@ -136,7 +155,7 @@ class App(Input, DailyAndStats):
         """The first deal of ``numbers`` the solver proves winnable within ``budget``;
         None when there is none, False when the player cancelled."""
         for number in numbers:
-            result = await self.search(GAME.deal(number), budget, label(number))
+            result = await self.search(self.game.deal(number), budget, label(number))
             if result is None:
                 return False
             if result.verdict == WON:
@@ -151,6 +170,9 @@ class App(Input, DailyAndStats):
         except SolitaireError as e:
             self.say(str(e))
             return False
+        if self.prefs["autoplay"]:  # each auto move is a move of its own, undoable
+            while (auto := self.game.auto_move(self.session.position)) is not None:
+                self.session.play(auto)
         self.started = True
         self.after_action()
         return True
@@ -167,9 +189,9 @@ class App(Input, DailyAndStats):
     def click(self, place: str, index: int):
         if self.session.won:
             return
-        move = GAME.click_move(self.session.position, place, index)
+        move = self.game.click_move(self.session.position, place, index)
         if move is None:
-            cards = GAME.get(self.session.position, place)
+            cards = self.game.get(self.session.position, place)
             self.table.shake([str(c) for c in cards[index:]] if place != "tail" else [str(c) for c in cards])
             self.say("That card cannot move." if place != "stock" else "No deals left.")
             return
@@ -184,6 +206,7 @@ class App(Input, DailyAndStats):
             self.after_action()
 
     def restart(self):
+        el("stats-panel").hidden = True
         self.leave()
         self.session.restart()
         self.started = False
@@ -197,7 +220,7 @@ class App(Input, DailyAndStats):
             self.count(s, won=False)
 
     def count(self, s, won: bool):
-        record(self.stats, GAME.id, won, len(s.moves), s.elapsed, today(), s.daily)
+        record(self.stats, s.game.id, won, len(s.moves), s.elapsed, today(), s.daily)
         s.recorded = True
         Storage.set(STATS_KEY, json.dumps(self.stats))
         self.save()
@@ -225,7 +248,7 @@ class App(Input, DailyAndStats):
         el("search-label").textContent = label
         bar = el("search-bar")
         bar.value = 0
-        search = Search(GAME, pos, budget)
+        search = Search(self.game, pos, budget)
         try:
             while search.result is None:
                 search.run(SLICE)
@@ -303,6 +326,7 @@ class App(Input, DailyAndStats):
 
     def say(self, text):
         el("status").textContent = text
+        el("menu-status").textContent = text
 
     def tick(self, *_):
         s = self.session
@@ -331,6 +355,9 @@ class App(Input, DailyAndStats):
         on(el("offer-yes"), "click", lambda e: self.accept_offer())
         on(el("offer-no"), "click", lambda e: self.decline_offer())
         on(el("winnable"), "change", self.toggle_winnable)
+        on(el("game-select"), "change", lambda e: asyncio.ensure_future(self.switch_game(el("game-select").value)))
+        on(el("autoplay"), "change", lambda e: self.toggle_pref("autoplay", el("autoplay").checked))
+        on(el("four-colour"), "change", lambda e: self.toggle_pref("four_colour", el("four-colour").checked))
         on(el("daily"), "click", lambda e: asyncio.ensure_future(self.play_daily(today())))
         on(el("share"), "click", lambda e: asyncio.ensure_future(self.share()))
         on(el("win-share"), "click", lambda e: asyncio.ensure_future(self.share(self.result_text())))
@@ -356,6 +383,21 @@ class App(Input, DailyAndStats):
         self.offer_to = None
         el("offer").hidden = True
 
+    async def switch_game(self, game_id):
+        """The game menu: a new deal of the chosen game (winnable when that is on)."""
+        if game_id not in GAMES or game_id == self.game.id:
+            return
+        self.leave()
+        self.set_game(game_id)
+        self.session = Session(self.game, 1)
+        self.render()
+        await self.new_deal()
+
+    def toggle_pref(self, key, value):
+        self.prefs[key] = bool(value)
+        self.save_prefs()
+        document.body.classList.toggle("four-colour", self.prefs["four_colour"])
+
     def toggle_winnable(self, event):
         self.prefs["winnable"] = bool(el("winnable").checked)
         self.save_prefs()
@@ -376,6 +418,7 @@ class App(Input, DailyAndStats):
             self.say(f"'{text}' is not a deal number: use a whole number from 1 to 18446744073709551615.")
             return
         el("deal-input").value = ""
+        el("stats-panel").hidden = True
         self.start(number)
         self.say(f"Deal {number}.")
 
@@ -395,15 +438,17 @@ async def boot():
     asked_daily = nullish(params.get("daily"))
     asked_game = nullish(params.get("game"))
     saved = app.restore()
-    if asked_game is not None and asked_game != GAME.id:
-        app.say(f"This site has no game called {str(asked_game)[:40]!r} yet; here is Tabby Cat.")
+    if asked_game is not None and asked_game not in GAMES:
+        app.say(f"This site has no game called {str(asked_game)[:40]!r}; here is Tabby Cat.")
         asked = asked_daily = None
+    elif asked_game is not None:
+        app.set_game(asked_game)
     if asked_daily is not None:
         try:
             day = parse_date(str(asked_daily))
             if day.isoformat() > today():
                 raise SolitaireError(f"the daily of {day} is not out yet")
-            if saved is not None and saved.daily == day.isoformat():
+            if saved is not None and saved.daily == day.isoformat() and saved.game is app.game:
                 app.start(saved.deal, saved)
             else:
                 await app.play_daily(day.isoformat())
@@ -414,24 +459,24 @@ async def boot():
         number = parse_deal(asked)
         if number is None:
             app.say("The deal number in the address is not valid, so here is your game.")
-        elif saved is None or saved.deal != number:
+        elif saved is None or saved.deal != number or saved.game is not app.game or saved.daily:
             saved = None
-            app.start(number)
+            app.start(number, game=app.game.id)
     if app.session is None:
         if saved is not None:
             app.start(saved.deal, saved)
         else:
-            app.start(1)  # a first visit opens on deal 1, which the solver proves winnable
-    window.tabby_position = create_proxy(lambda: GAME.format(app.session.position))
+            app.start(1, game=app.game.id)  # deal 1 is proved winnable in every game so far
+    window.tabby_position = create_proxy(lambda: app.game.format(app.session.position))
     window.tabby_moves = create_proxy(lambda: " ".join(str(m) for m in app.session.moves))
-    window.tabby_start = create_proxy(lambda n: app.start(int(n)))
+    window.tabby_start = create_proxy(lambda n, game=None: app.start(int(n), game=nullish(game)))
     window.tabby_play = create_proxy(lambda text: all(app.play(m) for m in parse_line(text)))
-    window.tabby_daily = create_proxy(lambda day: str(daily_deal(day, GAME.id)))
+    window.tabby_daily = create_proxy(lambda day, game=None: str(daily_deal(day, nullish(game) or app.game.id)))
     window.tabby_stats = create_proxy(lambda: json.dumps(app.stats))
     keep(window.tabby_daily)
     keep(window.tabby_stats)
     window.tabby_solve = create_proxy(lambda: " ".join(
-        str(m) for m in Search(GAME, app.session.position, HINT_BUDGET).run(HINT_BUDGET).line))
+        str(m) for m in Search(app.game, app.session.position, HINT_BUDGET).run(HINT_BUDGET).line))
     for hook in (window.tabby_position, window.tabby_moves, window.tabby_start,
                  window.tabby_play, window.tabby_solve):
         keep(hook)

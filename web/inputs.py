@@ -6,9 +6,8 @@ A mixin of :class:`app.App`; every move it makes goes through the app's ``play``
 import asyncio
 
 from dom import closest, place_label
-from solitaire import Move, get_game
+from solitaire import Move
 
-GAME = get_game("tabbycat")
 DRAG_THRESHOLD = 6          # px before a press becomes a drag
 
 
@@ -40,13 +39,8 @@ class Input:
         event.preventDefault()
 
     def drag_cards(self, place, index):
-        pos = self.session.position
-        cards = GAME.get(pos, place)
-        if place == "tail":
-            return list(cards)
-        if place.startswith("pile-") and len(cards) - index <= GAME.run_length(cards):
-            return list(cards[index:])
-        return []
+        count = self.game.lift(self.session.position, place, index)
+        return list(self.game.get(self.session.position, place)[-count:]) if count else []
 
     def pointer_move(self, event):
         press = self.press
@@ -61,7 +55,7 @@ class Input:
             if cards:
                 pos, src, count = self.session.position, press["place"], len(cards)
                 press["targets"] = [name for name in self.table.slots
-                                    if GAME.why_illegal(pos, Move(src, name, count)) is None]
+                                    if self.game.why_illegal(pos, Move(src, name, count)) is None]
                 for name in press["targets"]:
                     self.table.slots[name].classList.add("target")
                 for key in press["drag"]:
@@ -77,7 +71,7 @@ class Input:
         if press["drag"] is None:
             if press["place"] == "stock":
                 self.click("stock", 0)
-            elif press["place"].startswith(("pile-", "tail")) and GAME.get(self.session.position, press["place"]):
+            elif press["place"] != "stock" and self.game.get(self.session.position, press["place"]):
                 self.click(press["place"], press["index"])
             return
         if not press["drag"]:
@@ -90,7 +84,7 @@ class Input:
         else:
             self.render()  # animates back
             if dst not in (None, press["place"]):
-                self.say(f"Cannot drop there: {GAME.why_illegal(self.session.position, Move(press['place'], dst, len(press['drag'])))}")
+                self.say(f"Cannot drop there: {self.game.why_illegal(self.session.position, Move(press['place'], dst, len(press['drag'])))}")
 
     def pointer_cancel(self, event):
         if self.press is not None:
@@ -110,8 +104,8 @@ class Input:
             self.redo()
         elif ctrl or event.altKey:
             return
-        elif k in "1234t" and len(k) == 1:
-            self.pick("tail" if k == "t" else f"pile-{k}")
+        elif len(k) == 1 and (k.isdigit() or k in "tcf") and self.key_places(k):
+            self.pick(k)
         elif k == "escape":
             self.selected = None
             self.render()
@@ -137,37 +131,47 @@ class Input:
         event.preventDefault()
 
     def activate(self, name):
-        """Enter on a place: deal from the stock, or click-to-move the place's whole run."""
+        """Enter on a place: deal from the stock, or click-to-move the place's movable cards."""
         pos = self.session.position
         if name == "stock":
             self.click("stock", 0)
-        elif name == "tail" or name.startswith("pile-"):
-            cards = GAME.get(pos, name)
-            if not cards:
+            return
+        for index in range(len(self.game.get(pos, name))):
+            if self.game.lift(pos, name, index):
+                self.click(name, index)
+                self.table.slots[name].focus()
                 return
-            index = 0 if name == "tail" else len(cards) - GAME.run_length(cards)
-            self.click(name, index)
-            self.table.slots[name].focus()
 
-    def pick(self, name):
+    def key_places(self, key):
+        """The places a key names: a digit a pile, T the tail, C the cells, F the foundations."""
+        names = list(self.table.slots)
+        if key.isdigit():
+            return [f"pile-{key}"] if f"pile-{key}" in names else []
+        prefix = {"t": "tail", "c": "cell-", "f": "foundation-"}.get(key)
+        return [n for n in names if prefix and n.startswith(prefix)]
+
+    def pick(self, key):
         """Keys: the first place picked is the source, the second the target."""
+        pos = self.session.position
+        places = self.key_places(key)
         if self.selected is None:
-            if not GAME.get(self.session.position, name):
-                self.say(f"{place_label(name)} is empty.")
+            source = next((n for n in places if self.game.get(pos, n)), None)
+            if source is None:
+                self.say("Nothing to pick up there.")
                 return
-            self.selected = name
-            self.say(f"{place_label(name)} picked: now press 1\u20134 or T for the target, Esc to drop it.")
+            self.selected = source
+            self.say(f"{place_label(source)} picked: now press the key of its target, Esc to drop it.")
             self.render()
             return
         src, self.selected = self.selected, None
-        pos = self.session.position
-        cards = GAME.get(pos, src)
-        most = len(cards) if src == "tail" else GAME.run_length(cards)
-        for count in range(most, 0, -1):
-            move = Move(src, name, count)
-            if GAME.why_illegal(pos, move) is None:
-                self.play(move)
-                return
+        cards = self.game.get(pos, src)
+        counts = [c for i in range(len(cards)) if (c := self.game.lift(pos, src, i))]
+        for dst in places:
+            for count in sorted(set(counts), reverse=True):
+                move = Move(src, dst, count)
+                if self.game.why_illegal(pos, move) is None:
+                    self.play(move)
+                    return
         self.render()
-        self.table.shake([str(c) for c in cards[-most:]] if cards else [])
-        self.say(f"Nothing from {place_label(src)} can go to {place_label(name)}.")
+        self.table.shake([str(c) for c in cards[-max(counts):]] if counts else [])
+        self.say(f"Nothing from {place_label(src)} can go there.")

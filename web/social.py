@@ -9,11 +9,10 @@ import json
 from pyscript import window
 
 from dom import Storage, closest, document, el, nullish, today
-from solitaire import SolitaireError, get_game
+from solitaire import SolitaireError
 from solitaire.daily import DAILY_BUDGET, candidates, parse_date
 from solitaire.stats import check as check_stats, new_stats, summary
 
-GAME = get_game("tabbycat")
 STATS_KEY = "tabbycat.stats.v1"
 DAILY_KEY = "tabbycat.daily.v1"     # cache of computed dailies: {date: deal}
 
@@ -27,7 +26,7 @@ class DailyAndStats:
         cache = self.daily_cache()
         number = cache.get(day)
         if not isinstance(number, int):
-            number = await self.first_winnable(candidates(day, GAME.id), DAILY_BUDGET,
+            number = await self.first_winnable(candidates(day, self.game.id), DAILY_BUDGET,
                                                lambda n: f"Dealing the daily of {day}\u2026")
             if number is False:
                 self.say("Daily deal cancelled.")
@@ -51,7 +50,7 @@ class DailyAndStats:
         """The address of this board: the date for a daily, else the deal number."""
         s = self.session
         query = f"?daily={s.daily}" if s.daily else f"?deal={s.deal}"
-        return f"{window.location.origin}{window.location.pathname}{query}&game={GAME.id}"
+        return f"{window.location.origin}{window.location.pathname}{query}&game={self.game.id}"
 
     async def share(self, text=None):
         link = self.link()
@@ -93,7 +92,7 @@ class DailyAndStats:
 
     def show_stats(self):
         day = today()
-        info = summary(self.stats, GAME.id, day)
+        info = summary(self.stats, self.game.id, day)
         rate = f"{round(100 * info['win_rate'])}%"
         best_time = self.clock_text(info["best_time"]) if info["best_time"] is not None else "\u2013"
         rows = [("Played", info["played"]), ("Won", info["won"]), ("Win rate", rate),
@@ -109,10 +108,11 @@ class DailyAndStats:
             dt.textContent, dd.textContent = label, str(value)
             div.append(dt, dd)
             box.appendChild(div)
-        el("stats-chart").innerHTML = chart(self.stats["games"].get(GAME.id, {}).get("history", []))
+        el("stats-chart").innerHTML = chart(self.stats["games"].get(self.game.id, {}).get("history", []))
         if self.month is None:
             self.month = (int(day[:4]), int(day[5:7]))
         self.render_calendar()
+        el("stats-title").textContent = f"{self.game.name}: statistics"
         el("stats-panel").hidden = False
         el("stats-close").focus()
 
@@ -127,7 +127,7 @@ class DailyAndStats:
             cell.className = "dow"
             cell.textContent = name
             grid.appendChild(cell)
-        days = self.stats["games"].get(GAME.id, {}).get("daily", {})
+        days = self.stats["games"].get(self.game.id, {}).get("daily", {})
         now = today()
         first_weekday, count = calendar.monthrange(year, month)
         for _ in range(first_weekday):

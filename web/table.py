@@ -21,6 +21,8 @@ class Table:
         self.root = root
         self.game = game
         self.places = {p.name: p for p in game.layout()}
+        self.units_wide = max(p.x for p in self.places.values()) + 1
+        self.pile_top = min(p.y for p in self.places.values() if p.kind == "pile")
         self.slots = {}
         self.cards = {}
         self.base = {}          # card -> (x, y) of the last render
@@ -33,7 +35,7 @@ class Table:
             slot.tabIndex = 0
             slot.setAttribute("role", "button")
             if place.kind == "foundation":
-                slot.textContent = "K"
+                slot.textContent = "K" if game.foundation_shows == "bottom" else "A"
                 slot.tabIndex = -1
             elif place.name == "tail":
                 slot.textContent = "tail"
@@ -66,9 +68,15 @@ class Table:
         width = main.clientWidth - 2 * pad - 4
         height = window.innerHeight - self.root.getBoundingClientRect().top - 48
         longest = max([len(p) for p in pos.piles] + [len(c) for c in pos.cells] + [1])
-        tall = max(4.3, 1.25 + 1 + MIN_STEP * (longest - 1))  # in card heights
-        cw = max(46, min(width / 5.8, height / (1.4 * tall), 170))
+        tall = max(4.3, self.pile_top + 1 + MIN_STEP * (longest - 1))  # in card heights
+        by_height = max(46, height / (1.4 * tall))  # below 46 px, let the page scroll
+        cw = min(width / (self.units_wide + 0.05), by_height, 170)
         return cw, round(cw * 1.4)
+
+    def destroy(self):
+        """Take this table's elements off the page (when another game is chosen)."""
+        for node in list(self.slots.values()) + list(self.cards.values()):
+            node.remove()
 
     def render(self, pos, hint=None):
         cw, ch = self.metrics(pos)
@@ -77,7 +85,7 @@ class Table:
         style.setProperty("--ch", f"{ch}px")
         document.documentElement.style.setProperty("--cw", f"{cw:.1f}px")
         top = self.root.getBoundingClientRect().top
-        avail = max(window.innerHeight - top - 48 - ch * 1.25, ch * 2.2)
+        avail = max(window.innerHeight - top - 48 - ch * self.pile_top, ch * 2.2)
         deepest = ch * 2.3
         self.where, self.base, self.geometry = {}, {}, {}
         for name, place in self.places.items():
@@ -100,7 +108,8 @@ class Table:
                 self.base[key] = (x, cy)
                 self.where[key] = (name, i)
                 node.style.transform = f"translate({x:.1f}px, {cy:.1f}px)"
-                z = (13 - i) if place.kind == "foundation" else i + 1
+                bottom_up = place.kind == "foundation" and self.game.foundation_shows == "bottom"
+                z = (13 - i) if bottom_up else i + 1
                 node.style.zIndex = str(z + (0 if place.kind == "foundation" else 10))
                 node.dataset.place = name
                 node.dataset.index = str(i)
@@ -115,12 +124,13 @@ class Table:
                     node.setAttribute("role", "button")
             top_card = f", top card {cards[-1].name}" if cards and place.kind != "stock" else ""
             slot.setAttribute("aria-label", f"{place_label(name)}, {len(cards)} cards{top_card}")
-        deals = self.game.deals_left(pos)
-        stock = self.slots["stock"]
-        stock.querySelector(".badge").textContent = str(deals)
-        stock.classList.toggle("empty", deals == 0)
-        stock.setAttribute("aria-label", f"stock, {deals} deals left" + ("" if deals else ", empty"))
-        self.root.style.width = f"{5.75 * cw:.0f}px"
+        if "stock" in self.slots:
+            deals = self.game.deals_left(pos)
+            stock = self.slots["stock"]
+            stock.querySelector(".badge").textContent = str(deals)
+            stock.classList.toggle("empty", deals == 0)
+            stock.setAttribute("aria-label", f"stock, {deals} deals left" + ("" if deals else ", empty"))
+        self.root.style.width = f"{self.units_wide * cw:.0f}px"
         self.root.style.height = f"{deepest + 8:.0f}px"
         if hint is not None:
             self.show_hint(pos, hint)
@@ -141,8 +151,11 @@ class Table:
             node.classList.add("shake")
 
     def place_at(self, x, y):
-        """The place under table coordinates (x, y), or None."""
-        for name, (px, py, w, h) in self.geometry.items():
-            if px - 6 <= x <= px + w + 6 and py - 6 <= y <= py + h + 30:
-                return name
+        """The place under table coordinates (x, y), or None: a place's own box first,
+        then a little slack around it (below a fanned pile, more)."""
+        for slack in (0, 1):
+            for name, (px, py, w, h) in self.geometry.items():
+                below = (30 if self.places[name].fan == "down" else 6) * slack
+                if px - 6 * slack <= x <= px + w + 6 * slack and py - 6 * slack <= y <= py + h + below:
+                    return name
         return None

@@ -49,6 +49,7 @@ class Game:
     foundations = 4
     has_hidden = False
     has_stock = True
+    has_auto_moves = False  # auto_move may return moves (an Auto-play option)
 
     # -- dealing ---------------------------------------------------------------
 
@@ -138,6 +139,15 @@ class Game:
     def click_move(self, pos: Position, place: str, index: int) -> Move | None:
         """The move a click on card ``index`` (from the bottom) of ``place`` makes, or None."""
         raise NotImplementedError
+
+    def lift(self, pos: Position, place: str, index: int) -> int | None:
+        """How many cards a press on card ``index`` of ``place`` picks up, or None when
+        that card cannot move (for drags and keys)."""
+        raise NotImplementedError
+
+    def auto_move(self, pos: Position) -> Move | None:
+        """A move the page may make by itself (auto-play), or None."""
+        return None
 
     def deals_left(self, pos: Position) -> int:
         return len(pos.stock) // self.piles

@@ -239,6 +239,22 @@ class TabbyCat(Game):
             return Move(place, "tail", count)
         return None
 
+    def lift(self, pos: Position, place: str, index: int) -> int | None:
+        """A pile card lifts the cards above it when they are a run; a tail card lifts
+        the whole run (any group from it where the tail gives groups); a foundation's
+        top card lifts where cards come back."""
+        if place == "tail":
+            tail = pos.cells[0]
+            count = len(tail) - index if self.tail_gives_groups else len(tail)
+            return count if 0 <= index < len(tail) and count in self.tail_counts(tail) else None
+        if place.startswith("pile-"):
+            pile = self.get(pos, place)
+            count = len(pile) - index
+            return count if 0 <= index < len(pile) and count <= self.run_length(pile) else None
+        if place.startswith("foundation-") and self.foundation_returns:
+            return 1 if index == len(self.get(pos, place)) - 1 >= 0 else None
+        return None
+
     def solver_model(self, pos: Position):
         from .tabbycat_model import TabbyCatModel
         return TabbyCatModel(self, pos)

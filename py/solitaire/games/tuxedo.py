@@ -38,6 +38,7 @@ class Tuxedo(Game):
     foundations = 4
     foundation_shows = "top"
     has_stock = False
+    has_auto_moves = True
 
     def setup(self, cards) -> Position:
         piles = [[] for _ in SIZES]
@@ -184,6 +185,16 @@ class Tuxedo(Game):
                 if not cell:
                     return Move(place, f"cell-{i + 1}", 1)
         return None
+
+    def lift(self, pos: Position, place: str, index: int) -> int | None:
+        """A pile card lifts the same-suit group above it; a cell's card lifts alone."""
+        if not place.startswith(("pile-", "cell-")):
+            return None
+        cards = self.get(pos, place)
+        count = len(cards) - index
+        if not 0 <= index < len(cards):
+            return None
+        return count if place.startswith("cell-") or count <= self.group_length(cards) else None
 
     def solver_model(self, pos: Position):
         from .tuxedo_model import TuxedoModel
