@@ -36,6 +36,12 @@ SLICE = 2_500               # positions between two yields to the browser
 
 class App(Input, DailyAndStats):
     def __init__(self):
+        menu = el("game-select")
+        menu.innerHTML = ""
+        for game in GAMES.values():  # every registered game, in registration order
+            option = document.createElement("option")
+            option.value, option.textContent = game.id, game.name
+            menu.appendChild(option)
         self.game = get_game("tabbycat")
         self.table = Table(el("table"), self.game)
         self.session: Session | None = None
