@@ -20,6 +20,8 @@ def register(cls):
     return cls
 
 
+# Spider (games/spider.py) is not registered yet: its solver cannot yet prove deals
+# winnable within a page's budget, and the page does not yet draw face-down cards.
 for _cls in (TabbyCat, TabbycatRelaxed, Manx, Tuxedo):
     register(_cls)
 

@@ -1,0 +1,177 @@
+"""Spider in one, two and four suits: ten columns, two decks, face-down cards.
+
+Rules (``shared/rules/README.md`` and ``003_92a05a2299677d70.txt``):
+
+- 104 cards: one suit uses 8 x spades, two suits 4 x spades and 4 x hearts, four suits
+  2 x each. Duplicates are distinct cards (``KS`` and ``KS1``).
+- Ten columns dealt 6,6,6,6,5,5,5,5,5,5 (row by row), only the last card of each face
+  up; the other 50 cards are the stock, five deals of ten.
+- A single face-up card goes onto any card one rank higher, whatever its suit.
+- A group moves together only when it is face up, descending and of one suit, and
+  reaches the top of its column.
+- An empty column takes any card or valid group.
+- A deal puts one card face up on each column, and is refused while any column is empty.
+- A face-down card laid bare turns face up by itself.
+- A completed same-suit run K..A at the top of a column leaves for a foundation at once
+  (which may lay bare, and so turn, another card).
+- Won when all eight runs are off.
+
+>>> game = Spider1()
+>>> pos = game.deal(1)
+>>> [len(p) for p in pos.piles], pos.hidden[:2], len(pos.stock)
+([6, 6, 6, 6, 5, 5, 5, 5, 5, 5], (5, 5), 50)
+"""
+
+from ..position import DEAL, Move, Position
+from .base import Game, Place
+
+SIZES = (6, 6, 6, 6, 5, 5, 5, 5, 5, 5)
+KING = 13
+
+
+class Spider(Game):
+    """Spider with ``suits`` suits (the subclasses set one, two or four)."""
+
+    decks = 2
+    piles = 10
+    foundations = 8
+    has_hidden = True
+    foundation_shows = "top"
+
+    def setup(self, cards) -> Position:
+        piles = [[] for _ in SIZES]
+        it = iter(cards)
+        for row in range(max(SIZES)):
+            for col, size in enumerate(SIZES):
+                if row < size:
+                    piles[col].append(next(it))
+        return Position(piles=tuple(tuple(p) for p in piles), stock=tuple(it),
+                        foundations=((),) * 8, hidden=tuple(s - 1 for s in SIZES))
+
+    def layout(self) -> list[Place]:
+        places = [Place("stock", "stock", 0, 0)]
+        places += [Place(f"foundation-{i + 1}", "foundation", 1.6 + i * 1.05, 0) for i in range(8)]
+        places += [Place(f"pile-{i + 1}", "pile", i * 1.05, 1.2, "down") for i in range(10)]
+        return places
+
+    def deals_left(self, pos) -> int:
+        return len(pos.stock) // 10
+
+    def group_length(self, pos, i) -> int:
+        """Face-up cards at the top of column i that are descending and of one suit."""
+        pile = pos.piles[i]
+        n, up = len(pile), len(pile) - pos.hidden[i]
+        length = 1 if up > 0 else 0
+        while length < up and pile[n - length].suit == pile[n - length - 1].suit \
+                and pile[n - length].rank == pile[n - length - 1].rank - 1:
+            length += 1
+        return length
+
+    def legal_moves(self, pos: Position) -> list[Move]:
+        moves = []
+        for i, pile in enumerate(pos.piles):
+            for count in range(1, self.group_length(pos, i) + 1):
+                card = pile[-count]
+                for k, other in enumerate(pos.piles):
+                    if k != i and (not other or other[-1].rank == card.rank + 1):
+                        moves.append(Move(f"pile-{i + 1}", f"pile-{k + 1}", count))
+        if pos.stock and all(pos.piles):
+            moves.append(DEAL)
+        return moves
+
+    def why_illegal(self, pos: Position, move: Move) -> str | None:
+        if move.is_deal:
+            if move.dst != "piles" or move.count != 0:
+                return "the stock deals one card onto every column: write 'deal'"
+            if not pos.stock:
+                return "the stock is empty: all five deals are done"
+            if not all(pos.piles):
+                return "a deal needs every column filled: fill the empty columns first"
+            return None
+        for place in (move.src, move.dst):
+            if not place.startswith("pile-") or not place[5:].isdigit() or not 1 <= int(place[5:]) <= 10:
+                return f"{place!r} is not a column: moves go from column to column (1 to 10)"
+        if move.src == move.dst:
+            return "a group cannot move onto its own column"
+        i = int(move.src[5:]) - 1
+        src = pos.piles[i]
+        if not 1 <= move.count <= len(src):
+            return f"{move.src} holds {len(src)} card(s), so {move.count} cannot move"
+        if move.count > len(src) - pos.hidden[i]:
+            return "face-down cards cannot move"
+        if move.count > self.group_length(pos, i):
+            return "only a descending group of one suit moves together"
+        dst = self.get(pos, move.dst)
+        card = src[-move.count]
+        if dst and dst[-1].rank != card.rank + 1:
+            return f"{card} cannot go on {dst[-1]}: a card goes on one a rank higher"
+        return None
+
+    def _apply(self, pos: Position, move: Move) -> Position:
+        piles, hidden = list(pos.piles), list(pos.hidden)
+        stock = pos.stock
+        if move.is_deal:
+            piles = [p + (c,) for p, c in zip(piles, stock[:10])]
+            stock = stock[10:]
+        else:
+            i, k = int(move.src[5:]) - 1, int(move.dst[5:]) - 1
+            moving = piles[i][-move.count:]
+            piles[i] = piles[i][:-move.count]
+            piles[k] = piles[k] + moving
+        foundations = list(pos.foundations)
+        for i in range(10):
+            pile = piles[i]
+            while (len(pile) - hidden[i] >= 13 and len({c.suit for c in pile[-13:]}) == 1
+                   and [c.rank for c in pile[-13:]] == list(range(KING, 0, -1))):
+                foundations[foundations.index(())] = pile[-13:]
+                pile = pile[:-13]
+            hidden[i] = min(hidden[i], max(len(pile) - 1, 0))  # a bare card turns face up
+            piles[i] = pile
+        return Position(piles=tuple(piles), stock=stock, foundations=tuple(foundations),
+                        hidden=tuple(hidden))
+
+    def click_move(self, pos: Position, place: str, index: int) -> Move | None:
+        """A same-suit card one rank higher first, then any card one rank higher, then
+        the first empty column. A click on the stock deals."""
+        if place == "stock":
+            return DEAL if self.why_illegal(pos, DEAL) is None else None
+        count = self.lift(pos, place, index)
+        if not count:
+            return None
+        i = int(place[5:]) - 1
+        card = pos.piles[i][-count]
+        others = [(f"pile-{k + 1}", p) for k, p in enumerate(pos.piles) if k != i]
+        takes = [(n, p) for n, p in others if p and p[-1].rank == card.rank + 1]
+        for name, pile in takes:
+            if pile[-1].suit == card.suit:
+                return Move(place, name, count)
+        if takes:
+            return Move(place, takes[0][0], count)
+        if count < len(pos.piles[i]):
+            for name, pile in others:
+                if not pile:
+                    return Move(place, name, count)
+        return None
+
+    def lift(self, pos: Position, place: str, index: int) -> int | None:
+        if not place.startswith("pile-"):
+            return None
+        i = int(place[5:]) - 1
+        count = len(pos.piles[i]) - index
+        return count if 0 <= index < len(pos.piles[i]) and count <= self.group_length(pos, i) else None
+
+    def solver_model(self, pos: Position):
+        from .spider_model import SpiderModel
+        return SpiderModel(self, pos)
+
+
+class Spider1(Spider):
+    id, name, suits = "spider1", "Spider (one suit)", "S"
+
+
+class Spider2(Spider):
+    id, name, suits = "spider2", "Spider (two suits)", "SH"
+
+
+class Spider4(Spider):
+    id, name, suits = "spider4", "Spider (four suits)", "SHDC"

@@ -1,0 +1,95 @@
+"""Rule lines of Spider (the engine; the game is not yet in the menu or the registry)."""
+
+from collections import Counter
+
+import pytest
+
+from solitaire import DEAL, IllegalMoveError, Move
+from solitaire.cards import Card, deck
+from solitaire.games.spider import Spider1, Spider2, Spider4
+
+S1, S2, S4 = Spider1(), Spider2(), Spider4()
+
+
+def pos(game, text):
+    return game.parse(text, strict=False)
+
+
+def test_decks_of_one_two_and_four_suits():
+    """104 cards: 8 x spades, 4 x spades and hearts, or 2 x each suit."""
+    for game, suits in ((S1, {"S"}), (S2, {"S", "H"}), (S4, set("SHDC"))):
+        cards = deck(game.decks, game.suits)
+        assert len(cards) == 104 and len(set(cards)) == 104 and {c.suit for c in cards} == suits
+
+
+def test_deal_six_and_five_with_one_face_up():
+    p = S4.deal(3)
+    assert [len(x) for x in p.piles] == [6, 6, 6, 6, 5, 5, 5, 5, 5, 5]
+    assert p.hidden == (5, 5, 5, 5, 4, 4, 4, 4, 4, 4) and len(p.stock) == 50
+    assert S4.parse(S4.format(p)) == p and Counter(p.cards()) == Counter(deck(2, "SHDC"))
+
+
+def test_duplicates_are_distinct_cards():
+    """Two-deck twins are different cards, told apart by their deck digit."""
+    assert Card.parse("KS") != Card.parse("KS1") and str(Card(13, "S", 1)) == "KS1"
+
+
+def test_single_card_on_one_rank_higher_any_suit():
+    p = pos(S4, "pile-1: 8S\npile-2: 7H\npile-3: 9D")
+    assert S4.apply(p, Move.parse("2>1")).piles[0][-1] == Card.parse("7H")
+    with pytest.raises(IllegalMoveError, match="one a rank higher"):
+        S4.apply(p, Move.parse("2>3"))
+
+
+def test_mixed_suit_group_cannot_move():
+    """8S then 7H descend but do not move as a pair."""
+    p = pos(S4, "pile-1: 8S 7H\npile-2: 9D")
+    with pytest.raises(IllegalMoveError, match="one suit"):
+        S4.apply(p, Move.parse("1>2*2"))
+    same = pos(S4, "pile-1: 8S 7S 6S\npile-2: 9D")
+    assert len(S4.apply(same, Move.parse("1>2*3")).piles[1]) == 4
+
+
+def test_face_down_cards_cannot_move_and_turn_when_bare():
+    p = pos(S4, "pile-1: 4C | 8S\npile-2: 9D")
+    with pytest.raises(IllegalMoveError, match="face-down"):
+        S4.apply(p, Move.parse("1>2*2"))
+    after = S4.apply(p, Move.parse("1>2"))
+    assert after.hidden[0] == 0 and after.piles[0] == (Card.parse("4C"),)
+
+
+def test_deal_refused_with_an_empty_column():
+    p = S1.deal(2)
+    empty = S1.put(p, "pile-3", ())
+    with pytest.raises(IllegalMoveError, match="every column"):
+        S1.apply(empty, DEAL)
+    dealt = S1.apply(p, DEAL)
+    assert [len(x) for x in dealt.piles] == [7, 7, 7, 7, 6, 6, 6, 6, 6, 6] and len(dealt.stock) == 40
+
+
+def test_completed_run_leaves_and_flips_the_card_it_uncovers():
+    run = " ".join(f"{r}H" for r in "KQJT98765432")
+    p = pos(S4, f"pile-1: 5C | {run}\npile-2: AH")
+    after = S4.apply(p, Move.parse("2>1"))
+    assert after.piles[0] == (Card.parse("5C"),) and after.hidden[0] == 0
+    assert len(after.foundations[0]) == 13
+
+
+def test_mixed_suit_run_does_not_leave():
+    run = " ".join(f"{r}H" for r in "KQJT98765432")
+    after = S4.apply(pos(S4, f"pile-1: {run}\npile-2: AS"), Move.parse("2>1"))
+    assert len(after.piles[0]) == 13 and after.foundations[0] == ()
+
+
+def test_undo_restores_flips_and_removals():
+    """Positions are values: the position before a move (flip and removal) is intact."""
+    run = " ".join(f"{r}H" for r in "KQJT98765432")
+    before = pos(S4, f"pile-1: 5C | {run}\npile-2: AH")
+    S4.apply(before, Move.parse("2>1"))
+    assert before.hidden[0] == 1 and len(before.piles[0]) == 13
+
+
+def test_click_prefers_same_suit_then_any_then_empty():
+    p = pos(S4, "pile-1: 9D\npile-2: 9S\npile-3: 8S\npile-5: 4C 3H")
+    assert str(S4.click_move(p, "pile-3", 0)) == "3>2"
+    assert str(S4.click_move(p, "pile-5", 1)) == "5>4"
