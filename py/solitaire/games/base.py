@@ -67,6 +67,28 @@ class Game:
     def setup(self, cards: list[Card]) -> Position:
         raise NotImplementedError
 
+    @staticmethod
+    def deal_rows(cards, sizes) -> tuple[tuple, list]:
+        """Deal ``cards`` row by row into piles of the given sizes: the piles (bottom to
+        top) and the cards left over, in order."""
+        piles = [[] for _ in sizes]
+        it = iter(cards)
+        for row in range(max(sizes)):
+            for col, size in enumerate(sizes):
+                if row < size:
+                    piles[col].append(next(it))
+        return tuple(tuple(p) for p in piles), list(it)
+
+    def count_refusal(self, pos: Position, move: Move) -> str | None:
+        """The refusals every game shares: a move onto its own place, or of more cards
+        than the place holds."""
+        if move.src == move.dst:
+            return "cards cannot move onto their own place"
+        src = self.get(pos, move.src)
+        if not 1 <= move.count <= len(src):
+            return f"{move.src} holds {len(src)} card(s), so {move.count} cannot move"
+        return None
+
     # -- places ----------------------------------------------------------------
 
     def place_names(self) -> list[str]:

@@ -39,14 +39,9 @@ class Spider(Game):
     foundation_shows = "top"
 
     def setup(self, cards) -> Position:
-        piles = [[] for _ in SIZES]
-        it = iter(cards)
-        for row in range(max(SIZES)):
-            for col, size in enumerate(SIZES):
-                if row < size:
-                    piles[col].append(next(it))
-        return Position(piles=tuple(tuple(p) for p in piles), stock=tuple(it),
-                        foundations=((),) * 8, hidden=tuple(s - 1 for s in SIZES))
+        piles, stock = self.deal_rows(cards, SIZES)
+        return Position(piles=piles, stock=tuple(stock), foundations=((),) * 8,
+                        hidden=tuple(s - 1 for s in SIZES))
 
     def layout(self) -> list[Place]:
         places = [Place("stock", "stock", 0, 0)]
@@ -91,12 +86,11 @@ class Spider(Game):
         for place in (move.src, move.dst):
             if not place.startswith("pile-") or not place[5:].isdigit() or not 1 <= int(place[5:]) <= 10:
                 return f"{place!r} is not a column: moves go from column to column (1 to 10)"
-        if move.src == move.dst:
-            return "a group cannot move onto its own column"
+        refusal = self.count_refusal(pos, move)
+        if refusal:
+            return refusal
         i = int(move.src[5:]) - 1
         src = pos.piles[i]
-        if not 1 <= move.count <= len(src):
-            return f"{move.src} holds {len(src)} card(s), so {move.count} cannot move"
         if move.count > len(src) - pos.hidden[i]:
             return "face-down cards cannot move"
         if move.count > self.group_length(pos, i):

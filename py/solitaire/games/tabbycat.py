@@ -141,11 +141,10 @@ class TabbyCat(Game):
             return "nothing goes back to the stock"
         if move.dst.startswith("foundation"):
             return "finished runs leave for a foundation by themselves"
-        if move.src == move.dst:
-            return "a run cannot move onto its own place"
+        refusal = self.count_refusal(pos, move)
+        if refusal:
+            return refusal
         src = self.get(pos, move.src)
-        if not 1 <= move.count <= len(src):
-            return f"{move.src} holds {len(src)} card(s), so {move.count} cannot move"
         moving = src[-move.count:]
         if move.src == "tail":
             if move.count not in self.tail_counts(src):

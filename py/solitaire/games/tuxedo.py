@@ -41,14 +41,8 @@ class Tuxedo(Game):
     has_auto_moves = True
 
     def setup(self, cards) -> Position:
-        piles = [[] for _ in SIZES]
-        it = iter(cards)
-        for row in range(max(SIZES)):
-            for col, size in enumerate(SIZES):
-                if row < size:
-                    piles[col].append(next(it))
-        return Position(piles=tuple(tuple(p) for p in piles), cells=((),) * 7,
-                        foundations=((),) * 4)
+        piles, _ = self.deal_rows(cards, SIZES)
+        return Position(piles=piles, cells=((),) * 7, foundations=((),) * 4)
 
     def layout(self) -> list[Place]:
         step = 1.08
@@ -111,11 +105,10 @@ class Tuxedo(Game):
             return f"{self.name} has no stock: every card is dealt"
         if move.src.startswith("foundation"):
             return "cards on a foundation stay there"
-        if move.src == move.dst:
-            return "a card cannot move onto its own place"
+        refusal = self.count_refusal(pos, move)
+        if refusal:
+            return refusal
         src = self.get(pos, move.src)
-        if not 1 <= move.count <= len(src):
-            return f"{move.src} holds {len(src)} card(s), so {move.count} cannot move"
         if move.src.startswith("pile-") and move.count > self.group_length(src):
             return (f"those {move.count} cards are not one same-suit group: only the top "
                     f"{self.group_length(src)} of {move.src} move together")
