@@ -12,7 +12,7 @@ After the last deal it does not, and the canonical state sorts the piles: positi
 that differ only by the order of the piles are one position to the solver.
 """
 
-from .tabbycat import KING
+from .tabbycat import ACE, KING
 
 FINISHED = bytes(range(KING, 0, -1))  # K Q J .. 2 A, bottom to top
 SEP = b"\x00"
@@ -24,15 +24,21 @@ def disorder(pile: bytes) -> int:
     """How far a pile is from leaving, in quarter-joins.
 
     Every descending segment must one day be joined onto the card one rank above its
-    head, unless its head is a King: a segment headed by anything else costs 4, one
-    headed by a King costs 1 (it still needs room to grow).
+    head, unless its head is a King: a segment headed by anything else costs 4. One
+    headed by a King costs 1, plus 1 for every break beneath it (what lies under a King's
+    run is stuck until that run leaves). An A-under-K wrap costs 1: the run must end at
+    that Ace to leave.
     """
     if not pile:
         return 0
     score = 1 if pile[0] == KING else 4
+    below = 0
     for under, over in zip(pile, pile[1:]):
         if ONTO[over] != under:
-            score += 1 if over == KING else 4
+            below += 1
+            score += 1 + below if over == KING else 4
+        elif under == ACE:
+            score += 1
     return score
 
 
