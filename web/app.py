@@ -186,6 +186,7 @@ class App(Input, DailyAndStats):
     def after_action(self):
         self.hint = None
         self.selected = None
+        self.say("")  # a message is about the position it was given for
         el("offer").hidden = True
         self.save()
         self.render()
