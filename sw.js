@@ -1,15 +1,15 @@
 // The service worker: precache the page, the Python sources and the vendored runtime, so
 // that after one visit the game loads and plays offline. The cache is named after the
-// content hash that scripts/vendor.sh writes into web/vendor/precache.json; a new deploy
+// content hash that scripts/vendor.sh writes into web/precache.json; a new deploy
 // has a new hash, registers a new worker (sw.js?v=HASH) and deletes the old caches.
 const VERSION = new URL(self.location.href).searchParams.get("v") || "dev";
 const CACHE = "tabbycat-" + VERSION;
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    const list = await (await fetch("./web/vendor/precache.json", { cache: "no-cache" })).json();
+    const list = await (await fetch("./web/precache.json", { cache: "no-cache" })).json();
     const cache = await caches.open(CACHE);
-    await cache.addAll(list.files.map((f) => new Request(f, { cache: "reload" })));
+    await cache.addAll(list.files);  // the HTTP cache may answer: no second download
     await self.skipWaiting();
   })());
 });

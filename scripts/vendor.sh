@@ -4,14 +4,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules/pyodide ] && [ -d node_modules/@pyscript/core ] || npm ci --no-audit --no-fund
+# Folders named after the versions, so a new version is a new URL (cached for good).
+pyodide=web/vendor/pyodide-$(node -p 'require("./node_modules/pyodide/package.json").version')
+pyscript=web/vendor/pyscript-$(node -p 'require("./node_modules/@pyscript/core/package.json").version')
 rm -rf web/vendor
-mkdir -p web/vendor/pyodide web/vendor/pyscript
+mkdir -p "$pyodide" "$pyscript"
 for f in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json; do
-  cp node_modules/pyodide/$f web/vendor/pyodide/
+  cp node_modules/pyodide/$f "$pyodide/"
 done
 # Chunk names carry hashes: copy the whole dist folder, less the source maps.
 find node_modules/@pyscript/core/dist -maxdepth 1 -type f \( -name '*.js' -o -name '*.css' \) \
-  -exec cp {} web/vendor/pyscript/ \;
+  -exec cp {} "$pyscript/" \;
 echo "vendored pyodide $(node -p 'require("./node_modules/pyodide/package.json").version')," \
      "pyscript $(node -p 'require("./node_modules/@pyscript/core/package.json").version') into web/vendor/"
 
@@ -27,7 +30,7 @@ digest = hashlib.sha256()
 for f in files:
     digest.update(f.encode() + b"\0" + (root / f).read_bytes())
 version = digest.hexdigest()[:16]
-(root / "web/vendor/precache.json").write_text(json.dumps(
+(root / "web/precache.json").write_text(json.dumps(
     {"version": version, "files": ["./" + f for f in files]}, indent=1))
 print(f"precache list: {len(files)} files, version {version}")
 PY

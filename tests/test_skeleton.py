@@ -15,7 +15,11 @@ def test_every_engine_file_is_in_pyscript_toml():
               if "__pycache__" not in p.parts}
     actual |= {f"./{p.relative_to(ROOT)}" for p in (ROOT / "web").glob("*.py") if p.name != "app.py"}
     assert listed == actual
-    assert config["interpreter"] == "./web/vendor/pyodide/pyodide.mjs"
+    import json
+    versions = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    assert config["interpreter"] == f"./web/vendor/pyodide-{versions['pyodide']}/pyodide.mjs"
+    page = (ROOT / "index.html").read_text()
+    assert f"./web/vendor/pyscript-{versions['@pyscript/core']}/core.js" in page
 
 
 def test_page_names_no_other_host():

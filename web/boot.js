@@ -35,7 +35,7 @@ if (prefs.theme === "dark" || prefs.theme === "light") document.documentElement.
 if ("serviceWorker" in navigator && location.protocol !== "file:") {
   addEventListener("load", async () => {
     try {
-      const r = await fetch("./web/vendor/precache.json", { cache: "no-cache" });
+      const r = await fetch("./web/precache.json", { cache: "no-cache" });
       const { version } = await r.json();
       await navigator.serviceWorker.register("./sw.js?v=" + version);
     } catch (e) { /* offline play needs one visit with a service worker; the game works without */ }
