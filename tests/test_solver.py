@@ -1,7 +1,5 @@
 """The solver: its lines win on a fresh engine, its proofs are sound, it can stop."""
 
-import pytest
-
 from helpers import GAME, KING_TO_ACE, pos
 from solitaire import DEAL, Move
 from solitaire.solver import CANCELLED, UNDECIDED, UNWINNABLE, WON, Search, replay, solve

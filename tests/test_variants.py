@@ -3,7 +3,7 @@
 import pytest
 
 from helpers import KING_TO_ACE
-from solitaire import DEAL, IllegalMoveError, Move, get_game, solve
+from solitaire import IllegalMoveError, Move, get_game, solve
 from solitaire.solver import replay
 
 MANX = get_game("manx")

@@ -9,7 +9,6 @@ import argparse
 import json
 import statistics
 import sys
-import time
 
 from .errors import SolitaireError
 from .games import GAMES, get_game

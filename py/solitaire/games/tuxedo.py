@@ -101,8 +101,6 @@ class Tuxedo(Game):
         for place in (move.src, move.dst):
             if place not in names:
                 return f"{self.name} has no place called {place!r}"
-        if move.src == "stock" or move.dst == "stock":
-            return f"{self.name} has no stock: every card is dealt"
         if move.src.startswith("foundation"):
             return "cards on a foundation stay there"
         refusal = self.count_refusal(pos, move)
