@@ -94,6 +94,7 @@ class Table:
             slot.style.transform = f"translate({x:.1f}px, {y:.1f}px)"
             slot.classList.remove("target", "hint-target", "selected")
             cards = self.game.get(pos, name)
+            down = self.game.face_down(pos, name)
             step = 0
             if place.fan == "down" and len(cards) > 1:
                 # Squeeze long piles, but never below the height of a card's index.
@@ -113,16 +114,16 @@ class Table:
                 node.style.zIndex = str(z + (0 if place.kind == "foundation" else 10))
                 node.dataset.place = name
                 node.dataset.index = str(i)
-                face_down = place.kind == "stock"
+                face_down = i < down
                 node.classList.toggle("back", face_down)
                 node.classList.remove("hint", "dragging")
-                node.setAttribute("aria-label", "face-down card in the stock" if face_down
+                node.setAttribute("aria-label", f"face-down card, {place_label(name)}" if face_down
                                   else f"{card.name}, {place_label(name)}")
                 if face_down:
                     node.removeAttribute("role")
                 else:
                     node.setAttribute("role", "button")
-            top_card = f", top card {cards[-1].name}" if cards and place.kind != "stock" else ""
+            top_card = f", top card {cards[-1].name}" if len(cards) > down else ""
             slot.setAttribute("aria-label", f"{place_label(name)}, {len(cards)} cards{top_card}")
         if "stock" in self.slots:
             deals = self.game.deals_left(pos)

@@ -31,6 +31,7 @@ from .errors import SolitaireError
 from .position import Move
 
 WON, UNWINNABLE, UNDECIDED, CANCELLED = "won", "unwinnable", "undecided", "cancelled"
+EXHAUSTED = "exhausted"  # a pruned search saw all its positions: no proof either way
 DEFAULT_BUDGET = 1_000_000
 
 
@@ -108,13 +109,15 @@ class Frontier:
 class Search:
     """A search that runs in slices, so a page can yield between them and cancel.
 
-    Positions before the end-game (where the model says no new cards will come) share
-    one frontier. Each end-game entered opens a basin of its own, explored for a quota
-    of expansions and then set aside, so that one lost end-game cannot swallow the
-    budget. Set-aside basins resume with doubled quotas, every few new basins and
-    whenever nothing else is left: first those never explored (oldest first), then the
-    one with the best score waiting. Nothing is ever dropped, so an exhausted search is
-    still a proof.
+    Most games give one complete model, searched best-first once with the whole
+    budget. A model that prunes moves it judges useless (Spider's) cannot prove a
+    loss, and no one search suits every deal; it offers ``tries()``: models that differ
+    in weights, or that ask for a beam search (``model.beam``, its first width). They
+    are searched in turn, round after round; each round a best-first try gets four
+    times the positions (from ``FIRST_TRY``) and a beam twice the width, so a deal that
+    is easy for any of them is found early. If a pruned best-first search exhausts its
+    positions (no weight changes those), the complete model (``model.complete()``)
+    takes the rest of the budget and can prove the loss.
 
     >>> from solitaire.games import get_game
     >>> game = get_game("tabbycat")
@@ -125,24 +128,159 @@ class Search:
     'won'
     """
 
-    BASIN_QUOTA = 100   # expansions of a new end-game before it is set aside
-    RESUME_EVERY = 2    # new basins between two resumed ones
+    FIRST_TRY = 10_000
+    BEAM_COST = 2_000   # positions allowed per unit of beam width
 
     def __init__(self, game, pos, budget: int = DEFAULT_BUDGET):
         self.game = game
         self.start = pos
         self.budget = budget
         self.model = game.solver_model(pos)
-        root = self.model.root
+        self.tries = self.model.tries() if hasattr(self.model, "tries") else [self.model]
+        self.round = 0
+        self.turn = 0
+        self.done = 0           # positions examined by finished tries
+        self.done_expanded = 0
+        self.done_seconds = 0.0
+        self.result: Result | None = None
+        self._begin()
+        self._check()
+
+    def _begin(self) -> None:
+        """Start the current try."""
+        model, left = self.tries[self.turn], self.budget - self.done
+        width = getattr(model, "beam", 0) << self.round
+        if width:
+            self.current = Beam(self.game, self.start, model, min(width * self.BEAM_COST, left),
+                                width)
+        else:
+            allowance = left if len(self.tries) == 1 else min(self.FIRST_TRY * 4 ** self.round, left)
+            self.current = BestFirst(self.game, self.start, model, allowance)
+
+    @property
+    def examined(self) -> int:
+        return self.done + self.current.examined
+
+    def run(self, positions: int) -> Result | None:
+        """Examine up to ``positions`` more positions; return the result once decided."""
+        while self.result is None and positions > 0:
+            before = self.current.examined
+            self.current.run(positions)
+            positions -= self.current.examined - before
+            self._check()
+        return self.result
+
+    def _check(self) -> None:
+        """Finish, or start the next try, while the current one has ended."""
+        while self.result is None and (cur := self.current.result) is not None:
+            self.done += cur.examined
+            self.done_expanded += cur.expanded
+            self.done_seconds += cur.seconds
+            if cur.verdict in (WON, UNWINNABLE):
+                self.result = Result(cur.verdict, self.done, self.done_expanded,
+                                     self.done_seconds, cur.line)
+            elif self.done >= self.budget:
+                self.result = Result(UNDECIDED, self.done, self.done_expanded, self.done_seconds)
+            else:
+                if cur.verdict == EXHAUSTED:  # the pruned positions are all seen: prove it
+                    self.tries, self.turn = [self.model.complete()], 0
+                else:
+                    self.turn += 1
+                    if self.turn == len(self.tries):
+                        self.turn, self.round = 0, self.round + 1
+                self._begin()
+
+    def cancel(self) -> Result:
+        if self.result is None:
+            self.current.cancel()
+            self.result = Result(CANCELLED, self.examined, self.done_expanded
+                                 + self.current.expanded, self.done_seconds + self.current.seconds)
+        return self.result
+
+
+class Searcher:
+    """What the two searches share: the table of parents, the result, the line."""
+
+    def __init__(self, game, pos, model, budget: int):
+        self.game = game
+        self.start = pos
+        self.budget = budget
+        self.model = model
+        root = model.root
         self.parent: dict[bytes, bytes | None] = {root: None}
-        self.main = Frontier()
-        self.active: Frontier | None = None
-        self.suspended: list[Frontier] = []
-        self.basins = 0
         self.examined = 1
         self.expanded = 0
         self.seconds = 0.0
         self.result: Result | None = None
+
+    def _free(self) -> None:
+        """Drop the search's own structures (the result is kept)."""
+
+    def cancel(self) -> Result:
+        if self.result is None:
+            self._finish(CANCELLED)
+        return self.result
+
+    def _finish(self, verdict: str, goal: bytes | None = None) -> None:
+        line = self._line(goal) if goal is not None else []
+        self.result = Result(verdict, self.examined, self.expanded, self.seconds, line)
+        # Free the table: a finished search may stay referenced by a page.
+        self.parent = {}
+        self._free()
+
+    def _line(self, goal: bytes) -> list[Move]:
+        """Rebuild the winning line on the real engine, move by move."""
+        path = []
+        state = goal
+        while state is not None:
+            path.append(state)
+            state = self.parent[state]
+        path.reverse()
+        game, key = self.game, self.model.key
+        follow = getattr(self.model, "follow", lambda pos: [])
+        pos, line = self.start, follow(self.start)  # what the model does by itself first
+        pos = replay(game, pos, line)
+        for want in path[1:]:
+            for move in game.legal_moves(pos):
+                after = game.apply(pos, move)
+                extra = follow(after)
+                after = replay(game, after, extra)
+                if key(after) == want:
+                    line += [move] + extra
+                    pos = after
+                    break
+            else:
+                raise SolitaireError("solver: a step of the line has no legal move on the engine")
+        if not game.is_won(pos):
+            raise SolitaireError("solver: the line does not win on the engine")
+        return line
+
+
+
+class BestFirst(Searcher):
+    """One best-first search over one model, run in slices.
+
+    Positions before the end-game (where the model says no new cards will come) share
+    one frontier. Each end-game entered opens a basin of its own, explored for a quota
+    of expansions and then set aside, so that one lost end-game cannot swallow the
+    budget. Set-aside basins resume with doubled quotas, every few new basins and
+    whenever nothing else is left: first those never explored (oldest first), then the
+    one with the best score waiting. Nothing is ever dropped, so an exhausted search is
+    still a proof.
+
+    An exhausted search is a proof only when the model is complete (``model.proves``).
+    """
+
+    BASIN_QUOTA = 100   # expansions of a new end-game before it is set aside
+    RESUME_EVERY = 2    # new basins between two resumed ones
+
+    def __init__(self, game, pos, model, budget: int = DEFAULT_BUDGET):
+        super().__init__(game, pos, model, budget)
+        root = model.root
+        self.main = Frontier()
+        self.active: Frontier | None = None
+        self.suspended: list[Frontier] = []
+        self.basins = 0
         if self.model.is_won(root):
             self._finish(WON, root)
         elif self.model.is_endgame(root):
@@ -237,51 +375,76 @@ class Search:
         if found is not None:
             self._finish(WON, found)
         elif exhausted:
-            self._finish(UNWINNABLE)
+            self._finish(UNWINNABLE if getattr(model, "proves", True) else EXHAUSTED)
         elif examined >= self.budget:
             self._finish(UNDECIDED)
         return self.result
 
-    def cancel(self) -> Result:
-        if self.result is None:
-            self._finish(CANCELLED)
-        return self.result
-
-    def _finish(self, verdict: str, goal: bytes | None = None) -> None:
-        line = self._line(goal) if goal is not None else []
-        self.result = Result(verdict, self.examined, self.expanded, self.seconds, line)
-        # Free the table: a finished search may stay referenced by a page.
-        self.parent = {}
+    def _free(self) -> None:
         self.main = Frontier()
         self.active = None
         self.suspended = []
 
-    def _line(self, goal: bytes) -> list[Move]:
-        """Rebuild the winning line on the real engine, move by move."""
-        path = []
-        state = goal
-        while state is not None:
-            path.append(state)
-            state = self.parent[state]
-        path.reverse()
-        game, key = self.game, self.model.key
-        follow = getattr(self.model, "follow", lambda pos: [])
-        pos, line = self.start, follow(self.start)  # what the model does by itself first
-        pos = replay(game, pos, line)
-        for want in path[1:]:
-            for move in game.legal_moves(pos):
-                after = game.apply(pos, move)
-                extra = follow(after)
-                after = replay(game, after, extra)
-                if key(after) == want:
-                    line += [move] + extra
-                    pos = after
+
+class Beam(Searcher):
+    """A beam search: level by level, only the ``width`` best new positions of each
+    level go on. It proves nothing (a beam that dies out has not seen everything), but
+    where a best-first search drowns among near-equal positions, as in four-suit
+    Spider, it goes deep fast. Ties keep the order the positions were made in.
+    """
+
+    def __init__(self, game, pos, model, budget: int, width: int):
+        super().__init__(game, pos, model, budget)
+        self.width = width
+        self.level = [model.root]
+        self.index = 0
+        self.next: list[tuple[int, int, bytes]] = []
+        if model.is_won(model.root):
+            self._finish(WON, model.root)
+
+    def run(self, positions: int) -> Result | None:
+        if self.result is not None:
+            return self.result
+        t0 = time.perf_counter()
+        children, score, is_won = self.model.children, self.model.score, self.model.is_won
+        parent, nxt = self.parent, self.next
+        stop = min(self.budget, self.examined + positions)
+        examined, expanded = self.examined, self.expanded
+        found = None
+        died = False
+        while examined < stop:
+            if self.index == len(self.level):
+                if not nxt:
+                    died = True
                     break
-            else:
-                raise SolitaireError("solver: a step of the line has no legal move on the engine")
-        if not game.is_won(pos):
-            raise SolitaireError("solver: the line does not win on the engine")
-        return line
+                nxt.sort()
+                self.level = [state for _, _, state in nxt[:self.width]]
+                self.index = 0
+                nxt.clear()
+            state = self.level[self.index]
+            self.index += 1
+            expanded += 1
+            for child in children(state):
+                examined += 1
+                if child in parent:
+                    continue
+                parent[child] = state
+                if is_won(child):
+                    found = child
+                    break
+                nxt.append((score(child), len(nxt), child))
+            if found is not None:
+                break
+        self.examined, self.expanded = examined, expanded
+        self.seconds += time.perf_counter() - t0
+        if found is not None:
+            self._finish(WON, found)
+        elif died or examined >= self.budget:
+            self._finish(UNDECIDED)
+        return self.result
+
+    def _free(self) -> None:
+        self.level, self.next = [], []
 
 
 def solve(game, pos, budget: int = DEFAULT_BUDGET, progress=None, every: int = 10_000) -> Result:

@@ -6,6 +6,7 @@
 
 from ..errors import UnknownGameError
 from .base import Game, Place
+from .spider import Spider1, Spider2, Spider4
 from .tabbycat import Manx, TabbyCat, TabbycatRelaxed
 from .tuxedo import Tuxedo
 
@@ -20,9 +21,7 @@ def register(cls):
     return cls
 
 
-# Spider (games/spider.py) is not registered yet: its solver cannot yet prove deals
-# winnable within a page's budget, and the page does not yet draw face-down cards.
-for _cls in (TabbyCat, TabbycatRelaxed, Manx, Tuxedo):
+for _cls in (TabbyCat, TabbycatRelaxed, Manx, Tuxedo, Spider1, Spider2, Spider4):
     register(_cls)
 
 

@@ -174,6 +174,14 @@ class Game:
     def deals_left(self, pos: Position) -> int:
         return len(pos.stock) // self.piles
 
+    def face_down(self, pos: Position, name: str) -> int:
+        """How many cards at the bottom of ``name`` lie face down (all of the stock's)."""
+        if name == "stock":
+            return len(pos.stock)
+        if self.has_hidden and name.startswith("pile-"):
+            return pos.hidden[int(name[5:]) - 1]
+        return 0
+
     def solver_model(self):
         """The compact model the solver searches (see :mod:`solitaire.solver`)."""
         raise NotImplementedError
@@ -186,10 +194,9 @@ class Game:
         for name in self.place_names():
             cards = self.get(pos, name)
             text = format_cards(cards)
-            if self.has_hidden and name.startswith("pile-"):
-                n = pos.hidden[int(name[5:]) - 1]
-                if n:
-                    text = f"{format_cards(cards[:n])} | {format_cards(cards[n:])}".rstrip()
+            n = self.face_down(pos, name) if name != "stock" else 0
+            if n:
+                text = f"{format_cards(cards[:n])} | {format_cards(cards[n:])}".rstrip()
             lines.append(f"{name}: {text}".rstrip())
         return "\n".join(lines) + "\n"
 
