@@ -116,6 +116,13 @@ class App(Input, DailyAndStats):
         el("game-select").value = self.game.id
         document.body.dataset.game = self.game.id
         el("autoplay-row").hidden = not self.game.has_auto_moves
+        el("runs-info").hidden = not self.game.counts_runs
+        off = self.game.winnable_off
+        el("winnable").checked = self.prefs["winnable"] and not off
+        el("winnable").setAttribute("aria-disabled", "true" if off else "false")
+        el("winnable-row").classList.toggle("off", bool(off))
+        el("winnable-row").title = off or "Only deals the solver has proved winnable"
+        el("runs-total").textContent = str(self.game.foundations)
 
     def start(self, number: int, session: Session | None = None, daily: str | None = None,
               game: str | None = None):
@@ -143,8 +150,10 @@ class App(Input, DailyAndStats):
         return int(values[0]) or 1
 
     async def new_deal(self):
-        if not self.prefs["winnable"]:
+        if not self.prefs["winnable"] or self.game.winnable_off:
             self.start(self.random_deal())
+            if self.prefs["winnable"]:
+                self.say("A random deal: Winnable is off for this game (see the toggle).")
             return
         number = await self.first_winnable(
             (self.random_deal() for _ in range(40)), WINNABLE_BUDGET,
@@ -320,6 +329,8 @@ class App(Input, DailyAndStats):
         self.table.render(s.position, self.hint)
         el("move-count").textContent = str(len(s.moves))
         el("clock").textContent = self.clock_text(s.elapsed)
+        if self.game.counts_runs:
+            el("runs").textContent = str(sum(1 for f in s.position.foundations if f))
         el("undo").disabled = not s.moves
         el("redo").disabled = not s.undone
         if self.selected:
@@ -406,6 +417,10 @@ class App(Input, DailyAndStats):
         document.body.classList.toggle("four-colour", self.prefs["four_colour"])
 
     def toggle_winnable(self, event):
+        if self.game.winnable_off:  # the toggle says why instead of spinning
+            el("winnable").checked = False
+            self.say(self.game.winnable_off)
+            return
         self.prefs["winnable"] = bool(el("winnable").checked)
         self.save_prefs()
 

@@ -146,7 +146,8 @@ class Input:
         """The places a key names: a digit a pile, T the tail, C the cells, F the foundations."""
         names = list(self.table.slots)
         if key.isdigit():
-            return [f"pile-{key}"] if f"pile-{key}" in names else []
+            name = f"pile-{int(key) or 10}"  # 0 names the tenth pile
+            return [name] if name in names else []
         prefix = {"t": "tail", "c": "cell-", "f": "foundation-"}.get(key)
         return [n for n in names if prefix and n.startswith(prefix)]
 

@@ -12,6 +12,7 @@ from solitaire.cards import deck
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RANK_TEXT = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 MIN_STEP = 0.2              # the tightest fan, in card heights: a card's index stays readable
+DOWN_STEP = 0.12            # the fan of face-down cards, in card heights
 
 
 class Table:
@@ -97,15 +98,23 @@ class Table:
             down = self.game.face_down(pos, name)
             step = 0
             if place.fan == "down" and len(cards) > 1:
-                # Squeeze long piles, but never below the height of a card's index.
-                step = min(ch * 0.28, max(ch * MIN_STEP, (avail - ch) / (len(cards) - 1)))
-            height = ch + step * max(len(cards) - 1, 0)
+                # Face-down cards overlap more; squeeze long piles, but never below the
+                # height of a card's index.
+                back = ch * DOWN_STEP
+                up = len(cards) - down
+                room = avail - ch - back * (down if up else down - 1)
+                step = min(ch * 0.28, max(ch * MIN_STEP, room / (up - 1))) if up > 1 else 0
+            else:
+                back = 0
+            height = ch + back * down + step * max(len(cards) - down - 1, 0)
+            if cards and len(cards) == down:
+                height -= back
             self.geometry[name] = (x, y, cw, max(height, ch))
             deepest = max(deepest, y + height)
             for i, card in enumerate(cards):
                 key = str(card)
                 node = self.cards[key]
-                cy = y + i * step
+                cy = y + back * min(i, down) + step * max(i - down, 0)
                 self.base[key] = (x, cy)
                 self.where[key] = (name, i)
                 node.style.transform = f"translate({x:.1f}px, {cy:.1f}px)"

@@ -48,6 +48,8 @@ class Game:
     cell_names: tuple[str, ...] = ()
     foundations = 4
     has_hidden = False
+    counts_runs = False     # foundations take whole runs (the page counts them)
+    winnable_off = None     # why the page cannot promise proved deals of this game, if so
     has_stock = True
     has_auto_moves = False  # auto_move may return moves (an Auto-play option)
 

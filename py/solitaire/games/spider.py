@@ -36,7 +36,8 @@ class Spider(Game):
     piles = 10
     foundations = 8
     has_hidden = True
-    foundation_shows = "top"
+    foundation_shows = "bottom"   # a completed run shows its King
+    counts_runs = True
 
     def setup(self, cards) -> Position:
         piles, stock = self.deal_rows(cards, SIZES)
@@ -169,3 +170,6 @@ class Spider2(Spider):
 
 class Spider4(Spider):
     id, name, suits = "spider4", "Spider (four suits)", "SHDC"
+    winnable_off = ("Winnable is off for four suits: proving a four-suit deal can keep the "
+                    "solver busy for half a minute in a browser. New deals are random, and "
+                    "nearly all of them can be won; the daily deal is always a proved one.")

@@ -46,6 +46,7 @@ class TabbyCat(Game):
     foundations = 4
     total_deals = 12
     foundation_shows = "bottom"   # a foundation shows its finished run's first card
+    counts_runs = True
 
     # -- what a variant may change ------------------------------------------------
     tail_holds: int | None = None  # cards the tail takes at most (None: a whole run)
