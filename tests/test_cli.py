@@ -72,3 +72,18 @@ def test_errors_are_messages_not_tracebacks(tmp_path):
         assert out.returncode == 2 and msg in out.stderr and "Traceback" not in out.stderr
     out = run("show", "0", "--json")
     assert "deal numbers" in json.loads(out.stdout)["error"]
+
+
+def test_spider_games_on_the_command_line():
+    """show, moves, play, solve and stats take --game spider1/2/4, options anywhere."""
+    shown = run("show", "1", "--game", "spider4").stdout
+    assert shown.startswith("pile-1: ") and " | " in shown and shown.count("\n") == 19
+    assert "deal" in json.loads(run("moves", "1", "--game", "spider2", "--json").stdout)["moves"]
+    played = json.loads(run("play", "1", "--game", "spider4", "1>10", "deal", "--json").stdout)
+    assert played["ok"] is True
+    solved = json.loads(run("solve", "1", "--game", "spider1", "--json").stdout)
+    assert solved["verdict"] == "won"
+    line = solved["line"].split()
+    assert json.loads(run("play", "1", "--game", "spider1", *line, "--json").stdout)["won"] is True
+    stats = run("stats", "1-2", "--game", "spider1").stdout
+    assert "Spider (one suit), deals 1-2" in stats and "won: 2" in stats

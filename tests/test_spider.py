@@ -1,4 +1,4 @@
-"""Rule lines of Spider (the engine; the game is not yet in the menu or the registry)."""
+"""Rule lines of Spider, and its solver."""
 
 from collections import Counter
 
@@ -7,6 +7,8 @@ import pytest
 from solitaire import DEAL, IllegalMoveError, Move
 from solitaire.cards import Card, deck
 from solitaire.games.spider import Spider1, Spider2, Spider4
+from solitaire.session import Session
+from solitaire.solver import Beam, replay, solve
 
 S1, S2, S4 = Spider1(), Spider2(), Spider4()
 
@@ -93,3 +95,59 @@ def test_click_prefers_same_suit_then_any_then_empty():
     p = pos(S4, "pile-1: 9D\npile-2: 9S\npile-3: 8S\npile-5: 4C 3H")
     assert str(S4.click_move(p, "pile-3", 0)) == "3>2"
     assert str(S4.click_move(p, "pile-5", 1)) == "5>4"
+
+
+def test_complete_solver_model_moves_a_whole_column_while_deals_remain():
+    """Before the last deal, which column is empty matters (deal card i lands on column
+    i): the complete model keeps the move, the pruned one drops it."""
+    p = pos(S1, "pile-1: 5S | 9S\npile-2: 7S\nstock: " + " ".join(f"AS{d}" for d in range(8)) + " 2S 2S1")
+    moved = S1.apply(p, Move.parse("2>3"))
+    pruned = S1.solver_model(p)
+    assert pruned.key(moved) in pruned.complete().children(pruned.key(p))
+    assert pruned.key(moved) not in pruned.children(pruned.key(p))
+
+
+def test_session_undo_restores_the_flip_and_the_completed_run():
+    """Undo in a game in progress puts back the run that left and turns the card down."""
+    run = " ".join(f"{r}H" for r in "KQJT98765432")
+    start = pos(S4, f"pile-1: 5C | {run}\npile-2: AH")
+    s = Session(S4, 1)
+    s.positions[0] = start  # a made-up position in place of deal 1
+    s.play(Move.parse("2>1"))
+    assert s.position.hidden[0] == 0 and len(s.position.foundations[0]) == 13
+    assert s.undo() and s.position == start
+    assert s.redo() and s.position.foundations[0][0] == Card.parse("KH")
+
+
+@pytest.mark.parametrize("game,deals", [(S1, range(1, 21)), (S2, range(1, 4)), (S4, range(1, 2))])
+def test_solver_lines_replay_to_wins(game, deals):
+    for n in deals:
+        result = solve(game, game.deal(n), budget=300_000)
+        assert result.verdict == "won", (game.id, n)
+        assert game.is_won(replay(game, game.deal(n), result.line))
+
+
+def test_solver_is_deterministic_across_tries():
+    """The tries (best-first under several weights, then beams) give the same answer
+    and the same count on every run: a daily deal depends on it."""
+    a, b = solve(S2, S2.deal(8), 200_000), solve(S2, S2.deal(8), 200_000)
+    assert (a.verdict, a.examined, a.line) == (b.verdict, b.examined, b.line)
+
+
+def test_a_beam_search_wins_four_suits():
+    game = S4
+    model = game.solver_model(game.deal(1))
+    assert [m.beam for m in model.tries()] == [50]
+    beam = Beam(game, game.deal(1), model.tries()[0], 100_000, 50)
+    while beam.run(10_000) is None:
+        pass
+    assert beam.result.verdict == "won" and game.is_won(replay(game, game.deal(1), beam.result.line))
+
+
+def test_a_pruned_search_that_runs_dry_hands_over_to_the_complete_model():
+    """No deal can come (an empty column) and no move helps: the pruned search sees all
+    it allows, then the complete one proves the loss."""
+    p = pos(S1, "pile-1: 5S | 9S\npile-2: 7S\nstock: " + " ".join(f"AS{d}" for d in range(8))
+            + " 2S 2S1")
+    result = solve(S1, p, budget=100_000)
+    assert result.verdict == "unwinnable"

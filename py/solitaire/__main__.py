@@ -157,7 +157,11 @@ def main(argv=None) -> int:
     p.add_argument("--progress", action="store_true", help="print each deal's verdict to stderr")
     p = sub.add_parser("daily", parents=[common], help="the daily deal of a date")
     p.add_argument("--date", help="YYYY-MM-DD (default: today, local time)")
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command == "play" and not any(a.startswith("--") for a in extra):
+        args.moves += extra  # moves written after an option (play 1 --game manx 1>2)
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     commands = {"show": cmd_show, "moves": cmd_moves, "play": cmd_play,
                 "solve": cmd_solve, "stats": cmd_stats, "daily": cmd_daily}
     try:

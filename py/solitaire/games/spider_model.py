@@ -136,7 +136,9 @@ class SpiderModel:
                 else:
                     want = rank(card) + 1
                     targets = [k for k in range(10) if k != i and tops[k] and rank(tops[k]) == want]
-                    if rest:  # a whole column into an empty one changes nothing
+                    # A whole column into an empty one only changes which column the
+                    # next deals land on (nothing at all after the last deal).
+                    if rest or not (prune or last):
                         targets += [k for k in empties if k != i]
                 for k in targets:
                     new, hid = piles[:], hidden[:]
