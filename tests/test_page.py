@@ -648,3 +648,120 @@ def test_four_colour_deck(browser, server):
     page.wait_for_selector("body[data-ready]", timeout=90_000)
     assert colour("8D") != colour("7H")
     page.context.close()
+
+
+# -- Spider ---------------------------------------------------------------------------------
+
+SPIDER = get_game("spider2")
+
+
+def spider_position(page):
+    return SPIDER.parse(page.evaluate("window.tabby_position()"))
+
+
+def test_spider_renders_backs_moves_by_click_key_and_deal(browser, server):
+    """Spider (two suits): the deal as the engine deals it, face-down cards as backs, a
+    click, the keys 1 then 0 (the tenth column), a deal from the stock, and undo."""
+    page = new_page(browser, viewport={"width": 360, "height": 640})
+    boot(page, server + "/?game=spider2&deal=1")
+    start = SPIDER.deal(1)
+    assert spider_position(page) == start
+    assert page.locator('.card.back[data-place^="pile-"]').count() == 44
+    assert page.locator('.card.back[data-place="stock"]').count() == 50
+    assert page.locator('.card[data-place^="pile-"]:not(.back)').count() == 10
+    assert page.inner_text('.slot[data-pile="stock"] .badge') == "5"
+    assert page.inner_text("#runs-info") == "Runs 0/8"
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "spider2-360x640.png"))
+    top = str(start.piles[2][-1])
+    page.click(f'.card[data-card="{top}"]')
+    after = SPIDER.apply(start, SPIDER.click_move(start, "pile-3", len(start.piles[2]) - 1))
+    assert spider_position(page) == after
+    assert page.locator('.card.back[data-place^="pile-"]').count() == 43  # pile 3's card turned
+    page.keyboard.press("1")
+    page.keyboard.press("0")
+    after = SPIDER.apply(after, Move.parse("1>10"))
+    assert spider_position(page) == after
+    page.click('.slot[data-pile="stock"]')
+    assert spider_position(page) == SPIDER.apply(after, DEAL)
+    assert page.inner_text('.slot[data-pile="stock"] .badge') == "4"
+    for _ in range(3):
+        page.click("#undo")
+    assert spider_position(page) == start
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_spider_refuses_a_deal_with_an_empty_column_and_a_run_leaves(browser, server):
+    """Along a solver's line: the stock refuses to deal onto an empty column, saying so;
+    later a run completed by a drag leaves for a foundation and the card it laid bare
+    turns face up."""
+    start = SPIDER.deal(1)
+    line = solve(SPIDER, start).line
+    positions = [start]
+    for move in line:
+        positions.append(SPIDER.apply(positions[-1], move))
+    empty = next(i for i, p in enumerate(positions) if not all(p.piles) and p.stock)
+    done = next(i for i, p in enumerate(positions) if any(p.foundations))
+    page = new_page(browser, viewport={"width": 1280, "height": 800})
+    boot(page, server + "/?game=spider2&deal=1")
+    page.evaluate(f"window.tabby_play({json.dumps(format_line(line[:empty]))})")
+    page.click('.slot[data-pile="stock"]')
+    assert "fill the empty columns first" in page.inner_text("#status")
+    assert spider_position(page) == positions[empty]
+    page.evaluate(f"window.tabby_play({json.dumps(format_line(line[empty:done - 1]))})")
+    move = line[done - 1]
+    before = positions[done - 1]
+    card = str(SPIDER.get(before, move.src)[-move.count])
+    x, y = card_center(page, card)
+    tx, ty = card_center(page, str(SPIDER.get(before, move.dst)[-1]))
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 10, y + 10, steps=2)
+    page.mouse.move(tx, ty + 4, steps=8)
+    page.mouse.up()
+    after = spider_position(page)
+    assert after == positions[done] and sum(len(f) for f in after.foundations) == 13
+    assert page.inner_text("#runs-info") == "Runs 1/8"
+    king = str(next(f for f in after.foundations if f)[0])
+    assert page.locator(f'.card[data-card="{king}"]').get_attribute("data-place").startswith("foundation")
+    i = int(move.src[5:]) - 1
+    if after.piles[i]:  # the card laid bare in the source column is face up
+        bare = str(after.piles[i][-1])
+        assert "back" not in page.locator(f'.card[data-card="{bare}"]').get_attribute("class")
+    page.screenshot(path=str(SHOTS / "spider2-run-1280x800.png"))
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_spider_winnable_for_one_suit_and_says_why_not_for_four(browser, server):
+    """The menu deals a proved one-suit board; for four suits the toggle says why it is
+    off and New deal deals at once, without a search."""
+    page = new_page(browser)
+    boot(page, server + "/?deal=1")
+    page.select_option("#game-select", "spider1")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('proved')",
+                           timeout=60_000)
+    one = get_game("spider1")
+    number = int(page.inner_text("#deal-number"))
+    assert solve(one, one.deal(number), budget=100_000).verdict == "won"
+    assert page.is_checked("#winnable")
+    page.select_option("#game-select", "spider4")
+    page.wait_for_function("location.search.includes('game=spider4')")
+    assert not page.is_checked("#winnable")
+    assert "off" in page.get_attribute("#winnable-row", "class")
+    # aria-disabled tells a screen reader the toggle is off; a click still reaches it
+    # (Playwright waits for "enabled" unless forced).
+    page.click("#winnable-row", force=True)
+    assert "Winnable is off for four suits" in page.inner_text("#status")
+    assert not page.is_checked("#winnable")
+    number = page.inner_text("#deal-number")
+    page.click("#new-deal")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('A random deal')")
+    assert page.inner_text("#deal-number") != number and page.locator("#search").is_hidden()
+    page.select_option("#game-select", "tabbycat")  # the preference itself was kept
+    page.wait_for_function("document.querySelector('#status').textContent.includes('proved')",
+                           timeout=60_000)
+    assert page.is_checked("#winnable")
+    assert not page.errors, page.errors
+    page.context.close()

@@ -18,7 +18,7 @@ from pyodide.ffi import create_proxy  # noqa: E402
 from dom import Storage, document, el, keep, nullish, on, place_label, today  # noqa: E402
 from inputs import Input  # noqa: E402
 from social import STATS_KEY, DailyAndStats  # noqa: E402
-from solitaire import GAMES, Move, SolitaireError, get_game  # noqa: E402
+from solitaire import DEAL, GAMES, Move, SolitaireError, get_game  # noqa: E402
 from solitaire.daily import daily_deal, parse_date  # noqa: E402
 from solitaire.position import parse_line  # noqa: E402
 from solitaire.session import Session  # noqa: E402
@@ -209,7 +209,11 @@ class App(Input, DailyAndStats):
         if move is None:
             cards = self.game.get(self.session.position, place)
             self.table.shake([str(c) for c in cards[index:]] if place != "tail" else [str(c) for c in cards])
-            self.say("That card cannot move." if place != "stock" else "No deals left.")
+            if place == "stock":  # the engine says why: no deals left, an empty column...
+                why = self.game.why_illegal(self.session.position, DEAL) or "no deals left"
+                self.say(f"No deal: {why}.")
+            else:
+                self.say("That card cannot move.")
             return
         self.play(move)
 
