@@ -102,13 +102,19 @@ def main():
         print(f"click to updated table: median {statistics.median(clicks):.1f} ms, "
               f"max {max(clicks):.1f} ms over {len(clicks)} deals")
 
-        waits = []
-        for _ in range(args.deals):
-            page.evaluate("document.querySelector('#status').textContent = ''")
-            waits.append(time_click(page, "#new-deal",
-                                    "document.querySelector('#status').textContent.includes('proved')"))
-        print(f"New deal with Winnable on: median {statistics.median(waits):.2f} s, "
-              f"p90 {p90(waits):.2f} s, max {max(waits):.2f} s over {len(waits)} deals")
+        def winnable(game):
+            page.evaluate(f"window.tabby_start(1, '{game}')")
+            waits = []
+            for _ in range(args.deals):
+                page.evaluate("document.querySelector('#status').textContent = ''")
+                waits.append(time_click(page, "#new-deal",
+                                        "document.querySelector('#status').textContent.includes('proved')"))
+            print(f"New deal with Winnable on ({game}): median {statistics.median(waits):.2f} s, "
+                  f"p90 {p90(waits):.2f} s, max {max(waits):.2f} s over {len(waits)} deals")
+
+        for game in ("tabbycat", "spider1", "spider2"):
+            winnable(game)
+        page.evaluate("window.tabby_start(1, 'tabbycat')")
         daily = []
         for _ in range(5):
             page.evaluate("localStorage.removeItem('tabbycat.daily.v1'); window.tabby_start(1)")
@@ -124,7 +130,15 @@ def main():
             each.append(time.perf_counter() - t)
         print(f"daily deal computed in the page for {len(days)} dates: median "
               f"{statistics.median(each):.2f} s, p90 {p90(each):.2f} s, max {max(each):.2f} s")
-        page.evaluate("window.tabby_start(3)")
+        for game in ("spider1", "spider2", "spider4"):
+            each = []
+            for day in days[::2]:
+                t = time.perf_counter()
+                page.evaluate(f"window.tabby_daily('{day}', '{game}')")
+                each.append(time.perf_counter() - t)
+            print(f"{game} daily computed in the page for {len(each)} dates: median "
+                  f"{statistics.median(each):.2f} s, max {max(each):.2f} s")
+        page.evaluate("window.tabby_start(3, 'tabbycat')")
         t = time.perf_counter()
         page.evaluate("window.tabby_solve()")
         print(f"solver in the page: deal 3 solved in {time.perf_counter() - t:.2f} s")

@@ -14,10 +14,20 @@ PINNED = {"2026-01-01": 459474539, "2026-11-30": 3378907103, "2026-12-01": 40594
           "2099-12-31": 4004234152}
 
 
+# Spider's, per suit count (each is its own game).
+PINNED_SPIDER = {("spider1", "2026-11-30"): 3284779961, ("spider2", "2026-11-30"): 861139271,
+                 ("spider4", "2026-11-30"): 488836131}
+
+
 @pytest.mark.parametrize("day", PINNED)
 def test_pinned_dates(day):
     """These dates map to these deals, for ever."""
     assert daily_deal(day) == PINNED[day]
+
+
+@pytest.mark.parametrize("game_id,day", PINNED_SPIDER)
+def test_pinned_spider_dailies(game_id, day):
+    assert daily_deal(day, game_id) == PINNED_SPIDER[game_id, day]
 
 
 def test_daily_is_the_first_candidate_proved_winnable():

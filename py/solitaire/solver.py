@@ -129,7 +129,7 @@ class Search:
     """
 
     FIRST_TRY = 10_000
-    BEAM_COST = 2_000   # positions allowed per unit of beam width
+    BEAM_COST = 1_200   # positions allowed per unit of beam width
 
     def __init__(self, game, pos, budget: int = DEFAULT_BUDGET):
         self.game = game
@@ -388,9 +388,13 @@ class BestFirst(Searcher):
 
 class Beam(Searcher):
     """A beam search: level by level, only the ``width`` best new positions of each
-    level go on. It proves nothing (a beam that dies out has not seen everything), but
-    where a best-first search drowns among near-equal positions, as in four-suit
-    Spider, it goes deep fast. Ties keep the order the positions were made in.
+    level go on. Where a best-first search drowns among near-equal positions, as in
+    four-suit Spider, it goes deep fast. Ties keep the order the positions were made in.
+
+    The rest of each level waits on a stack: when a level has nothing new to offer
+    (every child seen before), the search backs up to the deepest level with positions
+    left and takes its next ``width`` best. So nothing is dropped, and a beam that
+    runs dry has seen every position its model allows.
     """
 
     def __init__(self, game, pos, model, budget: int, width: int):
@@ -399,8 +403,27 @@ class Beam(Searcher):
         self.level = [model.root]
         self.index = 0
         self.next: list[tuple[int, int, bytes]] = []
+        self.stack: list[list] = []   # [the rest of a level, best first; how many taken]
         if model.is_won(model.root):
             self._finish(WON, model.root)
+
+    def _descend(self) -> bool:
+        """Make the next level: the best of the children just made, or else the next
+        best waiting at the deepest level that has any. False when none are left."""
+        nxt, stack, width = self.next, self.stack, self.width
+        if nxt:
+            nxt.sort()
+            stack.append([[state for _, _, state in nxt], 0])
+            nxt.clear()
+        while stack and stack[-1][1] >= len(stack[-1][0]):
+            stack.pop()
+        if not stack:
+            return False
+        rest = stack[-1]
+        self.level = rest[0][rest[1]:rest[1] + width]
+        rest[1] += width
+        self.index = 0
+        return True
 
     def run(self, positions: int) -> Result | None:
         if self.result is not None:
@@ -411,16 +434,11 @@ class Beam(Searcher):
         stop = min(self.budget, self.examined + positions)
         examined, expanded = self.examined, self.expanded
         found = None
-        died = False
+        exhausted = False
         while examined < stop:
-            if self.index == len(self.level):
-                if not nxt:
-                    died = True
-                    break
-                nxt.sort()
-                self.level = [state for _, _, state in nxt[:self.width]]
-                self.index = 0
-                nxt.clear()
+            if self.index == len(self.level) and not self._descend():
+                exhausted = True
+                break
             state = self.level[self.index]
             self.index += 1
             expanded += 1
@@ -439,12 +457,14 @@ class Beam(Searcher):
         self.seconds += time.perf_counter() - t0
         if found is not None:
             self._finish(WON, found)
-        elif died or examined >= self.budget:
+        elif exhausted:
+            self._finish(UNWINNABLE if getattr(self.model, "proves", True) else EXHAUSTED)
+        elif examined >= self.budget:
             self._finish(UNDECIDED)
         return self.result
 
     def _free(self) -> None:
-        self.level, self.next = [], []
+        self.level, self.next, self.stack = [], [], []
 
 
 def solve(game, pos, budget: int = DEFAULT_BUDGET, progress=None, every: int = 10_000) -> Result:
