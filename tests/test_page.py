@@ -765,3 +765,23 @@ def test_spider_winnable_for_one_suit_and_says_why_not_for_four(browser, server)
     assert page.is_checked("#winnable")
     assert not page.errors, page.errors
     page.context.close()
+
+
+@pytest.mark.parametrize("width,height", [(360, 640), (1280, 800)])
+def test_a_spider_column_of_33_cards_fits_the_screen(browser, server, width, height):
+    """Along a solver's line, two-suit deal 2 builds a column of 33 cards: it fits."""
+    pos, line = SPIDER.deal(2), []
+    for move in solve(SPIDER, SPIDER.deal(2)).line:
+        pos = SPIDER.apply(pos, move)
+        line.append(move)
+        if max(len(p) for p in pos.piles) == 33:
+            break
+    page = new_page(browser, viewport={"width": width, "height": height})
+    boot(page, server + "/?game=spider2&deal=2")
+    page.evaluate(f"window.tabby_play({json.dumps(format_line(line))})")
+    assert max(len(p) for p in spider_position(page).piles) == 33
+    boxes = page.eval_on_selector_all(".card", "els => els.map(e => e.getBoundingClientRect().bottom)")
+    assert max(boxes) <= height
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(SHOTS / f"spider2-long-{width}x{height}.png"))
+    page.context.close()
