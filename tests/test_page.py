@@ -17,6 +17,7 @@ import pytest
 
 from conftest import ROOT
 from solitaire import DEAL, Move, get_game, solve
+from solitaire.solver import replay
 from solitaire.position import format_line
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -337,6 +338,23 @@ def test_winnable_new_deal_and_hint(table):
         src = next(name for name in GAME.place_names() if marked and str(GAME.get(pos, name)[-1:][0]) == marked[-1]
                    if GAME.get(pos, name))
         assert GAME.why_illegal(pos, Move(src, target[0], len(marked))) is None
+
+
+def test_hint_with_no_win_offers_to_undo_to_the_last_winnable_position(table):
+    """After a blunder the solver proves the position lost; Hint says so, looks back
+    through the game, and offers to undo to the position before the blunder."""
+    line = solve(GAME, GAME.deal(1)).line[:33]
+    before = replay(GAME, GAME.deal(1), line)
+    blunder = next(m for m in GAME.legal_moves(before)
+                   if solve(GAME, GAME.apply(before, m), budget=30_000).verdict == "unwinnable")
+    table.evaluate(f"window.tabby_play({json.dumps(format_line(line + [blunder]))})")
+    table.click("#hint")
+    table.wait_for_selector("#offer:not([hidden])", timeout=60_000)
+    assert "There is no winning line from here" in table.inner_text("#status")
+    assert "1 move ago" in table.inner_text("#offer-text")
+    table.click("#offer-yes")
+    assert position(table) == before
+    assert table.evaluate("window.tabby_moves()") == format_line(line)
 
 
 def test_winning_a_whole_game_through_the_ui(table):
