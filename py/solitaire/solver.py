@@ -4,14 +4,17 @@ The search is a best-first search over a game's compact model: it always expands
 position of least disorder (the model's ``score``), newest first among equals, with a
 transposition table on canonical states so no position is examined twice. When the
 table holds every position reachable from the start and none is won, the deal is
-proved unwinnable.
+proved unwinnable. A model may instead offer several tries, best-first or beam searches
+under other weights, searched in turn (see :class:`Search`); Spider's does.
 
 The budget counts positions examined: every position the search builds and looks up
 in its table counts once. It is never a time, so the same position gives the same
 answer on every machine; that is what lets every browser agree on the daily deal.
 
 A model (``game.solver_model(pos)``) provides ``root``, ``children(state)``,
-``score(state)``, ``is_won(state)`` and ``key(real_position)``. The winning line is
+``score(state)``, ``is_won(state)``, ``is_endgame(state)`` and ``key(real_position)``;
+optionally ``proves`` (False when it prunes moves a proof needs), ``tries()``,
+``complete()`` and ``beam``. The winning line is
 rebuilt on the real engine: from each real position, the legal move whose result has
 the next state's key (followed by the moves a model makes by itself, its ``follow``).
 So every line returned has been replayed by the engine's rules.
