@@ -35,11 +35,11 @@ class SpiderModel:
 
     DEAL_WEIGHT = 25       # a deal to come: ten cards that rarely fit
     # The searches tried in turn (see Search): best-first under a deal weight, or a beam
-    # of a first width ("beam", w). Chosen per suit count on deals 1-100.
+    # of a first width ("beam", width, deal weight). Chosen per suit count on deals 1-100.
     TRIES = {
         1: (25, 30, 20, 35),
-        2: (25, 20, ("beam", 50), 30, 35),
-        4: (("beam", 50),),
+        2: (25, 20, ("beam", 50, 25), 30, 35),
+        4: (("beam", 50, 25), ("beam", 50, 20)),
     }
 
     def __init__(self, game, pos, deal_weight: int = DEAL_WEIGHT, prune: bool = True,
@@ -61,7 +61,7 @@ class SpiderModel:
         tries = []
         for t in self.TRIES[len(self.game.suits)]:
             if isinstance(t, tuple):
-                tries.append(SpiderModel(self.game, self.pos, beam=t[1]))
+                tries.append(SpiderModel(self.game, self.pos, t[2], beam=t[1]))
             else:
                 tries.append(SpiderModel(self.game, self.pos, t))
         return tries
