@@ -486,6 +486,9 @@ def test_daily_in_the_page_matches_cpython(table):
     from solitaire.daily import daily_deal
     for day in ["2026-01-01", "2026-11-30", "2027-01-01", "2031-07-04"]:
         assert int(table.evaluate(f"window.tabby_daily('{day}')")) == daily_deal(day)
+    for game_id in ("spider1", "spider2", "spider4"):  # each Spider has its own
+        day = "2026-12-01"
+        assert int(table.evaluate(f"window.tabby_daily('{day}', '{game_id}')")) == daily_deal(day, game_id)
 
 
 def test_daily_button_shows_todays_board_marked_with_the_date(table):
