@@ -472,10 +472,16 @@ def test_a_pile_of_25_cards_fits_the_screen(browser, server, width, height):
     boot(page, server + f"/?deal={n}")
     page.evaluate(f"window.tabby_play({json.dumps(format_line(line))})")
     assert max(len(p) for p in position(page).piles) == 25
-    boxes = page.eval_on_selector_all(".card:not(.back)", "els => els.map(e => e.getBoundingClientRect().bottom)")
+    assert_fits(page, ".card:not(.back)", width, height, f"long-{width}x{height}.png")
+
+
+def assert_fits(page, cards, width, height, shot):
+    """The cards matching ``cards`` end within the screen's height, nothing is wider than
+    the screen; a screenshot for a person to look at; the page closed."""
+    boxes = page.eval_on_selector_all(cards, "els => els.map(e => e.getBoundingClientRect().bottom)")
     assert max(boxes) <= height
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    page.screenshot(path=str(SHOTS / f"long-{width}x{height}.png"))
+    page.screenshot(path=str(SHOTS / shot))
     page.context.close()
 
 
@@ -801,8 +807,4 @@ def test_a_spider_column_of_33_cards_fits_the_screen(browser, server, width, hei
     boot(page, server + "/?game=spider2&deal=2")
     page.evaluate(f"window.tabby_play({json.dumps(format_line(line))})")
     assert max(len(p) for p in spider_position(page).piles) == 33
-    boxes = page.eval_on_selector_all(".card", "els => els.map(e => e.getBoundingClientRect().bottom)")
-    assert max(boxes) <= height
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    page.screenshot(path=str(SHOTS / f"spider2-long-{width}x{height}.png"))
-    page.context.close()
+    assert_fits(page, ".card", width, height, f"spider2-long-{width}x{height}.png")

@@ -219,6 +219,18 @@ class Searcher:
     def _free(self) -> None:
         """Drop the search's own structures (the result is kept)."""
 
+    def _end(self, examined, expanded, seconds, found, exhausted) -> Result | None:
+        """Close a slice: keep its counts, and settle the result if it is decided."""
+        self.examined, self.expanded = examined, expanded
+        self.seconds += seconds
+        if found is not None:
+            self._finish(WON, found)
+        elif exhausted:
+            self._finish(UNWINNABLE if getattr(self.model, "proves", True) else EXHAUSTED)
+        elif examined >= self.budget:
+            self._finish(UNDECIDED)
+        return self.result
+
     def cancel(self) -> Result:
         if self.result is None:
             self._finish(CANCELLED)
@@ -373,15 +385,7 @@ class BestFirst(Searcher):
                     heapq.heappush(self.suspended, opened)
                     self.active = None
                     self._resume()
-        self.examined, self.expanded = examined, expanded
-        self.seconds += time.perf_counter() - t0
-        if found is not None:
-            self._finish(WON, found)
-        elif exhausted:
-            self._finish(UNWINNABLE if getattr(model, "proves", True) else EXHAUSTED)
-        elif examined >= self.budget:
-            self._finish(UNDECIDED)
-        return self.result
+        return self._end(examined, expanded, time.perf_counter() - t0, found, exhausted)
 
     def _free(self) -> None:
         self.main = Frontier()
@@ -456,15 +460,7 @@ class Beam(Searcher):
                 nxt.append((score(child), len(nxt), child))
             if found is not None:
                 break
-        self.examined, self.expanded = examined, expanded
-        self.seconds += time.perf_counter() - t0
-        if found is not None:
-            self._finish(WON, found)
-        elif exhausted:
-            self._finish(UNWINNABLE if getattr(self.model, "proves", True) else EXHAUSTED)
-        elif examined >= self.budget:
-            self._finish(UNDECIDED)
-        return self.result
+        return self._end(examined, expanded, time.perf_counter() - t0, found, exhausted)
 
     def _free(self) -> None:
         self.level, self.next, self.stack = [], [], []
