@@ -56,7 +56,9 @@ class SpiderModel:
         self.root = self.key(pos)
 
     def tries(self) -> list["SpiderModel"]:
-        """This model under each deal weight: deals that defeat one often fall to another."""
+        """The searches to run in turn (``TRIES`` for this suit count): this model under
+        other deal weights, best-first or as a beam. Deals that defeat one often fall to
+        another."""
         if not self.prune:
             return [self]
         tries = []
@@ -90,7 +92,7 @@ class SpiderModel:
     def score(self, state: bytes) -> int:
         """Four per face-down card, two per break between face-up cards, one per card
         still out, and a weight per deal to come. (Weighing empty columns, or breaks of
-        suit below breaks of rank, did worse on deals 1-100.)"""
+        suit below breaks of rank, did worse in trials on deals 1-100.)"""
         hidden = state[1:11]
         total = 4 * sum(hidden) + self.deal_weight * (self.ndeals - state[0])
         for h, pile in zip(hidden, state[11:].split(SEP)):
