@@ -1,11 +1,14 @@
 """The daily deal is a pure function of the date; past dailies never change."""
 
+import hashlib
 import json
+from pathlib import Path
 
 import pytest
 
-from solitaire import SolitaireError, get_game, solve
-from solitaire.daily import DAILY_BUDGET, candidates, daily_deal, parse_date
+from solitaire import Move, SolitaireError, get_game
+from solitaire.checker_v1.search import UNDECIDED, Search
+from solitaire.daily import DAILY_BUDGET, DailySearch, candidates, daily_deal, parse_date
 from test_cli import run
 
 # Pinned: a change that alters these would change past dailies for every player.
@@ -30,12 +33,20 @@ def test_pinned_spider_dailies(game_id, day):
     assert daily_deal(day, game_id) == PINNED_SPIDER[game_id, day]
 
 
+def checker_v1(game, pos, budget):
+    search = Search(game, pos, budget)
+    while search.result is None:
+        search.run(budget)
+    return search.result
+
+
 def test_daily_is_the_first_candidate_proved_winnable():
-    """The day's deal is the first candidate the solver wins within the daily budget."""
+    """The day's deal is the first candidate the frozen checker (v1, not the live
+    solver) wins within the daily budget."""
     game = get_game("tabbycat")
     day = "2026-12-22"
     for number in candidates(day):
-        won = solve(game, game.deal(number), budget=DAILY_BUDGET).verdict == "won"
+        won = checker_v1(game, game.deal(number), DAILY_BUDGET).verdict == "won"
         if won:
             assert number == daily_deal(day)
             break
@@ -62,3 +73,43 @@ def test_cli_daily():
     assert "deal 940155526" in run("daily", "--date", "2027-01-01").stdout
     bad = run("daily", "--date", "2027-13-01")
     assert bad.returncode == 2 and "no such day" in bad.stderr
+
+
+# The frozen checker's files, by SHA-256. Past dailies depend on every byte that decides
+# a search's path: a change here would move them. Improve the live solver instead.
+CHECKER_V1 = Path(__file__).resolve().parent.parent / "py" / "solitaire" / "checker_v1"
+FROZEN = {"search.py", "tabbycat_model.py", "tuxedo_model.py", "spider_model.py"}
+
+
+def test_the_checker_v1_is_frozen():
+    digest = hashlib.sha256()
+    for name in sorted(FROZEN):
+        digest.update(name.encode() + b"\0" + (CHECKER_V1 / name).read_bytes())
+    assert digest.hexdigest() == CHECKER_V1_SHA256, "checker_v1 changed: past dailies may move"
+
+
+CHECKER_V1_SHA256 = "af59ea0a0a28251c38a413638b7ee8be9db9171689cf8eb80c956198346bf67a"
+
+
+@pytest.mark.parametrize("step", [1_000, 6_317])
+def test_the_daily_in_slices_is_the_same(step):
+    """DailySearch, as a page runs it, gives the same deal however it is sliced, and
+    no slice runs long past its positions."""
+    search = DailySearch("2026-12-22")
+    while search.deal is None:
+        before = search.examined
+        search.run(step)
+        assert search.examined - before <= step + 400
+    assert search.deal == PINNED["2026-12-22"] and search.tried == 2
+
+
+def test_the_checker_v1_ends_where_the_original_looped():
+    """Issue 17's position made the original search loop for ever; the frozen copy
+    ends it as undecided (no daily ever depended on that loop: it never ended)."""
+    game = get_game("tabbycat-relaxed")
+    moves = ('4>t 3>4 deal deal deal deal 1>4 deal 1>3 2>1 1>4*2 deal t>3 1>t deal deal deal '
+             '2>4 deal 4>3 4>1*2 4>1 4>3 1>4*3 deal').split()
+    pos = game.deal(4)
+    for m in moves:
+        pos = game.apply(pos, Move.parse(m))
+    assert checker_v1(game, pos, 1_000).verdict == UNDECIDED

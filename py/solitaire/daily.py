@@ -4,8 +4,13 @@ Algorithm (anyone can recompute a day's deal):
 
 1. ``seed = FNV-1a-64("<game id>:<YYYY-MM-DD>")``, e.g. ``"tabbycat:2027-01-01"``.
 2. SplitMix64 seeded with it draws candidates: ``candidate = 1 + next() % (2**32 - 1)``.
-3. The first candidate that the solver proves winnable within ``DAILY_BUDGET`` positions
+3. The first candidate that the checker proves winnable within ``DAILY_BUDGET`` positions
    (a count, never a time, so every machine agrees) is the day's deal.
+
+The checker is a frozen, versioned copy of the solver (:mod:`solitaire.checker_v1`), not
+the live one: a day's deal is a published fact, and a better solver (one that wins some
+candidate faster) must not move it. ``DailySearch`` computes it in slices, for a page
+that yields between them; ``daily_deal`` runs it to the end.
 
 >>> daily_deal("2027-01-01")
 940155526
@@ -16,7 +21,7 @@ import datetime
 from .errors import SolitaireError
 from .games import get_game
 from .rng import SplitMix64, fnv1a64
-from .solver import WON, solve
+from .checker_v1.search import WON, Search
 
 DAILY_BUDGET = 50_000
 MAX_CANDIDATES = 64
@@ -48,15 +53,69 @@ def candidates(date: str, game_id: str = "tabbycat"):
         yield 1 + rng.next() % (2**32 - 1)
 
 
+class DailySearch:
+    """The daily deal of a day, computed in slices.
+
+    ``run(positions)`` examines about that many positions (never more than one
+    expansion over) and returns the deal number once found, else None; ``examined``,
+    ``candidate`` and ``tried`` tell progress; ``cancel()`` stops it. ``deal`` is the
+    answer (None until found). The answer does not depend on how it is sliced.
+
+    Raises:
+        SolitaireError: for a bad date or game (at construction), or (never seen) when
+            no candidate was proved winnable (from ``run``).
+    """
+
+    def __init__(self, date: str, game_id: str = "tabbycat"):
+        parse_date(date)
+        self.date = date
+        self.game = get_game(game_id)
+        self.deal: int | None = None
+        self.cancelled = False
+        self.examined = 0
+        self.tried = 0
+        self._numbers = candidates(date, game_id)
+        self._search = None
+        self._next()
+
+    def _next(self) -> None:
+        number = next(self._numbers, None)
+        if number is None:
+            raise SolitaireError(f"no candidate of {self.date} was proved winnable")
+        self.candidate = number
+        self.tried += 1
+        self._search = Search(self.game, self.game.deal(number), budget=DAILY_BUDGET)
+
+    def run(self, positions: int) -> int | None:
+        while self.deal is None and not self.cancelled and positions > 0:
+            search = self._search
+            before = search.examined
+            result = search.run(positions)
+            # (v1's ``examined`` counts a finished search's last try twice: use its result)
+            spent = (result.examined if result is not None else search.examined) - before
+            self.examined += spent
+            positions -= max(spent, 1)
+            if result is None:
+                continue
+            if result.verdict == WON:
+                self.deal = self.candidate
+            else:
+                self._next()
+        return self.deal
+
+    def cancel(self) -> None:
+        if self.deal is None and not self.cancelled:
+            self.cancelled = True
+            self._search.cancel()
+
+
 def daily_deal(date: str, game_id: str = "tabbycat") -> int:
     """The deal number of the day's deal for a game.
 
     Raises:
         SolitaireError: for a bad date or game, or (never seen) no winnable candidate.
     """
-    parse_date(date)
-    game = get_game(game_id)
-    for number in candidates(date, game_id):
-        if solve(game, game.deal(number), budget=DAILY_BUDGET).verdict == WON:
-            return number
-    raise SolitaireError(f"no candidate of {date} was proved winnable")
+    search = DailySearch(date, game_id)
+    while search.run(DAILY_BUDGET) is None:
+        pass
+    return search.deal
