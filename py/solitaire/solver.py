@@ -9,7 +9,10 @@ under other weights, searched in turn (see :class:`Search`); Spider's does.
 
 The budget counts positions examined: every position the search builds and looks up
 in its table counts once. It is never a time, so the same position gives the same
-answer on every machine; that is what lets every browser agree on the daily deal.
+answer on every machine. The budget is a hard bound: every step of a search examines
+at least one position or ends it, and no search runs past its budget by more than one
+expansion. (The daily deal is not this solver's: it is a frozen copy,
+:mod:`solitaire.checker_v1`, so that improving this one never moves a published day.)
 
 A model (``game.solver_model(pos)``) provides ``root``, ``children(state)``,
 ``score(state)``, ``is_won(state)``, ``is_endgame(state)`` and ``key(real_position)``;
@@ -26,87 +29,11 @@ So every line returned has been replayed by the engine's rules.
 ('won', True)
 """
 
-import heapq
-import time
-from dataclasses import dataclass, field
+from .searches import (CANCELLED, DEFAULT_BUDGET, EXHAUSTED, UNDECIDED, UNWINNABLE, WON,
+                       Beam, BestFirst, Result, replay)
 
-from .errors import SolitaireError
-from .position import Move
-
-WON, UNWINNABLE, UNDECIDED, CANCELLED = "won", "unwinnable", "undecided", "cancelled"
-EXHAUSTED = "exhausted"  # a pruned search saw all its positions: no proof either way
-DEFAULT_BUDGET = 1_000_000
-
-
-@dataclass
-class Result:
-    """What a search found. ``line`` is the winning line when ``verdict == 'won'``."""
-
-    verdict: str
-    examined: int
-    expanded: int
-    seconds: float
-    line: list[Move] = field(default_factory=list)
-
-    @property
-    def decided(self) -> bool:
-        return self.verdict in (WON, UNWINNABLE)
-
-
-class Frontier:
-    """The positions waiting to be expanded: a bucket queue by score, newest first.
-
-    Buckets start at the lowest score pushed (``base``), so the many small end-game
-    frontiers cost little. ``quota`` and ``spent`` count expansions, for a basin's turn.
-    """
-
-    __slots__ = ("buckets", "base", "low", "quota", "spent", "seq")
-
-    def __init__(self, quota: float = float("inf"), seq: int = 0):
-        self.buckets: list[list[bytes]] = []
-        self.base = 0
-        self.low = 0            # index of the lowest bucket that may be non-empty
-        self.quota = quota
-        self.spent = 0
-        self.seq = seq
-
-    def push(self, prio: int, state: bytes) -> None:
-        buckets = self.buckets
-        if not buckets:
-            self.base = prio
-        elif prio < self.base:
-            shift = self.base - prio
-            buckets[0:0] = [[] for _ in range(shift)]
-            self.base = prio
-            self.low += shift
-        i = prio - self.base
-        while len(buckets) <= i:
-            buckets.append([])
-        buckets[i].append(state)
-        if i < self.low:
-            self.low = i
-
-    def pop(self) -> bytes | None:
-        self.pop_empty()
-        return self.buckets[self.low].pop() if self.low < len(self.buckets) else None
-
-    def pop_empty(self) -> None:
-        buckets, low = self.buckets, self.low
-        while low < len(buckets) and not buckets[low]:
-            low += 1
-        self.low = low
-
-    def score(self) -> int:
-        """The best score waiting (after pop_empty)."""
-        return self.base + self.low
-
-    def rank(self) -> tuple:
-        """Order of the suspended basins: those never explored first, oldest first; then
-        the best score waiting."""
-        return (self.score() if self.spent else -1, self.seq)
-
-    def __lt__(self, other):
-        return self.rank() < other.rank()
+__all__ = ["CANCELLED", "DEFAULT_BUDGET", "EXHAUSTED", "UNDECIDED", "UNWINNABLE", "WON",
+           "Beam", "BestFirst", "Result", "Search", "replay", "solve"]
 
 
 class Search:
@@ -162,15 +89,24 @@ class Search:
 
     @property
     def examined(self) -> int:
+        if self.result is not None:
+            return self.result.examined
         return self.done + self.current.examined
 
     def run(self, positions: int) -> Result | None:
-        """Examine up to ``positions`` more positions; return the result once decided."""
-        while self.result is None and positions > 0:
-            before = self.current.examined
-            self.current.run(positions)
-            positions -= self.current.examined - before
-            self._check()
+        """Examine up to ``positions`` more positions (finishing the expansion that
+        reaches them); return the result once decided. A step never runs past its
+        positions or the budget by more than one expansion, and every try costs at
+        least its first position, so the search ends within its budget."""
+        stop = min(self.budget, self.examined + max(positions, 1))
+        while self.result is None:
+            if self.examined >= self.budget:  # e.g. a budget of one: the start is all
+                self.cancel(UNDECIDED)
+            elif self.examined >= stop:
+                break
+            else:
+                self.current.run(stop - self.examined)
+                self._check()
         return self.result
 
     def _check(self) -> None:
@@ -193,277 +129,14 @@ class Search:
                         self.turn, self.round = 0, self.round + 1
                 self._begin()
 
-    def cancel(self) -> Result:
+    def cancel(self, verdict: str = CANCELLED) -> Result:
+        """Stop the search: the result says ``verdict`` (cancelled, unless the search
+        stops itself for its budget)."""
         if self.result is None:
             self.current.cancel()
-            self.result = Result(CANCELLED, self.examined, self.done_expanded
+            self.result = Result(verdict, self.examined, self.done_expanded
                                  + self.current.expanded, self.done_seconds + self.current.seconds)
         return self.result
-
-
-class Searcher:
-    """What the two searches share: the table of parents, the result, the line."""
-
-    def __init__(self, game, pos, model, budget: int):
-        self.game = game
-        self.start = pos
-        self.budget = budget
-        self.model = model
-        root = model.root
-        self.parent: dict[bytes, bytes | None] = {root: None}
-        self.examined = 1
-        self.expanded = 0
-        self.seconds = 0.0
-        self.result: Result | None = None
-
-    def _free(self) -> None:
-        """Drop the search's own structures (the result is kept)."""
-
-    def _end(self, examined, expanded, seconds, found, exhausted) -> Result | None:
-        """Close a slice: keep its counts, and settle the result if it is decided."""
-        self.examined, self.expanded = examined, expanded
-        self.seconds += seconds
-        if found is not None:
-            self._finish(WON, found)
-        elif exhausted:
-            self._finish(UNWINNABLE if getattr(self.model, "proves", True) else EXHAUSTED)
-        elif examined >= self.budget:
-            self._finish(UNDECIDED)
-        return self.result
-
-    def cancel(self) -> Result:
-        if self.result is None:
-            self._finish(CANCELLED)
-        return self.result
-
-    def _finish(self, verdict: str, goal: bytes | None = None) -> None:
-        line = self._line(goal) if goal is not None else []
-        self.result = Result(verdict, self.examined, self.expanded, self.seconds, line)
-        # Free the table: a finished search may stay referenced by a page.
-        self.parent = {}
-        self._free()
-
-    def _line(self, goal: bytes) -> list[Move]:
-        """Rebuild the winning line on the real engine, move by move."""
-        path = []
-        state = goal
-        while state is not None:
-            path.append(state)
-            state = self.parent[state]
-        path.reverse()
-        game, key = self.game, self.model.key
-        follow = getattr(self.model, "follow", lambda pos: [])
-        pos, line = self.start, follow(self.start)  # what the model does by itself first
-        pos = replay(game, pos, line)
-        for want in path[1:]:
-            for move in game.legal_moves(pos):
-                after = game.apply(pos, move)
-                extra = follow(after)
-                after = replay(game, after, extra)
-                if key(after) == want:
-                    line += [move] + extra
-                    pos = after
-                    break
-            else:
-                raise SolitaireError("solver: a step of the line has no legal move on the engine")
-        if not game.is_won(pos):
-            raise SolitaireError("solver: the line does not win on the engine")
-        return line
-
-
-
-class BestFirst(Searcher):
-    """One best-first search over one model, run in slices.
-
-    Positions before the end-game (where the model says no new cards will come) share
-    one frontier. Each end-game entered opens a basin of its own, explored for a quota
-    of expansions and then set aside, so that one lost end-game cannot swallow the
-    budget. Set-aside basins resume with doubled quotas, every few new basins and
-    whenever nothing else is left: first those never explored (oldest first), then the
-    one with the best score waiting. Nothing is ever dropped, so an exhausted search is
-    still a proof.
-
-    An exhausted search is a proof only when the model is complete (``model.proves``).
-    """
-
-    BASIN_QUOTA = 100   # expansions of a new end-game before it is set aside
-    RESUME_EVERY = 2    # new basins between two resumed ones
-
-    def __init__(self, game, pos, model, budget: int = DEFAULT_BUDGET):
-        super().__init__(game, pos, model, budget)
-        root = model.root
-        self.main = Frontier()
-        self.active: Frontier | None = None
-        self.suspended: list[Frontier] = []
-        self.basins = 0
-        if self.model.is_won(root):
-            self._finish(WON, root)
-        elif self.model.is_endgame(root):
-            self.active = Frontier()
-            self.active.push(self.model.score(root), root)
-        else:
-            self.main.push(self.model.score(root), root)
-
-    def _next(self) -> tuple[bytes | None, Frontier | None]:
-        """The next state to expand and the basin it belongs to (None: the main frontier)."""
-        while True:
-            basin = self.active
-            if basin is not None:
-                if basin.spent < basin.quota:
-                    state = basin.pop()
-                    if state is not None:
-                        basin.spent += 1
-                        return state, basin
-                    self.active = None  # exhausted: this end-game is lost
-                    continue
-                self.active = None
-                basin.pop_empty()
-                if basin.low < len(basin.buckets):
-                    del basin.buckets[:basin.low]  # drop the spent buckets
-                    basin.base += basin.low
-                    basin.low = 0
-                    heapq.heappush(self.suspended, basin)
-                continue
-            state = self.main.pop()
-            if state is not None:
-                return state, None
-            if not self._resume():
-                return None, None
-
-    def _resume(self) -> bool:
-        if not self.suspended:
-            return False
-        basin = heapq.heappop(self.suspended)
-        basin.quota = basin.spent * 2
-        self.active = basin
-        return True
-
-    def run(self, positions: int) -> Result | None:
-        """Examine up to ``positions`` more positions; return the result once decided."""
-        if self.result is not None:
-            return self.result
-        t0 = time.perf_counter()
-        model = self.model
-        children, score, is_won, is_endgame = (model.children, model.score, model.is_won,
-                                               model.is_endgame)
-        parent, main = self.parent, self.main
-        stop = min(self.budget, self.examined + positions)
-        examined, expanded = self.examined, self.expanded
-        found = None
-        exhausted = False
-        while examined < stop:
-            state, basin = self._next()
-            if state is None:
-                exhausted = True
-                break
-            expanded += 1
-            opened = None
-            for child in children(state):
-                examined += 1
-                if child in parent:
-                    continue
-                parent[child] = state
-                if is_won(child):
-                    found = child
-                    break
-                prio = score(child)
-                if basin is not None:
-                    basin.push(prio, child)
-                elif is_endgame(child):
-                    self.basins += 1
-                    opened = Frontier(self.BASIN_QUOTA, self.basins)
-                    opened.push(prio, child)
-                else:
-                    main.push(prio, child)
-            if found is not None:
-                break
-            if opened is not None:
-                if self.active is not None:
-                    heapq.heappush(self.suspended, self.active)
-                self.active = opened
-                if self.basins % self.RESUME_EVERY == 0 and self.suspended:
-                    heapq.heappush(self.suspended, opened)
-                    self.active = None
-                    self._resume()
-        return self._end(examined, expanded, time.perf_counter() - t0, found, exhausted)
-
-    def _free(self) -> None:
-        self.main = Frontier()
-        self.active = None
-        self.suspended = []
-
-
-class Beam(Searcher):
-    """A beam search: level by level, only the ``width`` best new positions of each
-    level go on. Where a best-first search drowns among near-equal positions, as in
-    four-suit Spider, it goes deep fast. Ties keep the order the positions were made in.
-
-    The rest of each level waits on a stack: when a level has nothing new to offer
-    (every child seen before), the search backs up to the deepest level with positions
-    left and takes its next ``width`` best. So nothing is dropped, and a beam that
-    runs dry has seen every position its model allows.
-    """
-
-    def __init__(self, game, pos, model, budget: int, width: int):
-        super().__init__(game, pos, model, budget)
-        self.width = width
-        self.level = [model.root]
-        self.index = 0
-        self.next: list[tuple[int, int, bytes]] = []
-        self.stack: list[list] = []   # [the rest of a level, best first; how many taken]
-        if model.is_won(model.root):
-            self._finish(WON, model.root)
-
-    def _descend(self) -> bool:
-        """Make the next level: the best of the children just made, or else the next
-        best waiting at the deepest level that has any. False when none are left."""
-        nxt, stack, width = self.next, self.stack, self.width
-        if nxt:
-            nxt.sort()
-            stack.append([[state for _, _, state in nxt], 0])
-            nxt.clear()
-        while stack and stack[-1][1] >= len(stack[-1][0]):
-            stack.pop()
-        if not stack:
-            return False
-        rest = stack[-1]
-        self.level = rest[0][rest[1]:rest[1] + width]
-        rest[1] += width
-        self.index = 0
-        return True
-
-    def run(self, positions: int) -> Result | None:
-        if self.result is not None:
-            return self.result
-        t0 = time.perf_counter()
-        children, score, is_won = self.model.children, self.model.score, self.model.is_won
-        parent, nxt = self.parent, self.next
-        stop = min(self.budget, self.examined + positions)
-        examined, expanded = self.examined, self.expanded
-        found = None
-        exhausted = False
-        while examined < stop:
-            if self.index == len(self.level) and not self._descend():
-                exhausted = True
-                break
-            state = self.level[self.index]
-            self.index += 1
-            expanded += 1
-            for child in children(state):
-                examined += 1
-                if child in parent:
-                    continue
-                parent[child] = state
-                if is_won(child):
-                    found = child
-                    break
-                nxt.append((score(child), len(nxt), child))
-            if found is not None:
-                break
-        return self._end(examined, expanded, time.perf_counter() - t0, found, exhausted)
-
-    def _free(self) -> None:
-        self.level, self.next, self.stack = [], [], []
 
 
 def solve(game, pos, budget: int = DEFAULT_BUDGET, progress=None, every: int = 10_000) -> Result:
@@ -478,10 +151,3 @@ def solve(game, pos, budget: int = DEFAULT_BUDGET, progress=None, every: int = 1
         if search.result is None and progress is not None and progress(search.examined):
             return search.cancel()
     return search.result
-
-
-def replay(game, pos, line):
-    """The position after playing ``line`` from ``pos`` on the engine, checking each move."""
-    for move in line:
-        pos = game.apply(pos, move)
-    return pos
