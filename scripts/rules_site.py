@@ -57,9 +57,9 @@ def render(page: str, lang: str, doc, titles: dict) -> str:
     e = html.escape
     words = WORDS[lang]
     other = "es" if lang == "en" else "en"
-    nav = "".join(
-        f'<li><a href="{file_name(p, lang)}"{" aria-current=\"page\"" if p == page else ""}>'
-        f"{e(titles[p])}</a></li>" for p in PAGES if p != "index")
+    current = ' aria-current="page"'
+    nav = "".join(f'<li><a href="{file_name(p, lang)}"{current if p == page else ""}>'
+                  f"{e(titles[p])}</a></li>" for p in PAGES)
     alternates = "".join(f'<link rel="alternate" hreflang="{l}" href="{file_name(page, l)}">\n'
                          for l in LANGS)
     return f"""<!doctype html>

@@ -1,4 +1,4 @@
-"""One test or more per rule line of Tabby Cat (shared/rules/README.md, default rules)."""
+"""One test or more per rule line of Tabby Cat (docs/rules/tabbycat.en.md)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Rule lines of Tuxedo (shared/rules/README.md and 004_e4e240c7744bb03f.txt)."""
+"""Rule lines of Tuxedo (docs/rules/tuxedo.en.md)."""
 
 from collections import Counter
 

@@ -140,15 +140,16 @@ def format_number(n: int, lang: str) -> str:
 
 
 def fill(text: str, values: dict, lang: str = "en", line: int = 0) -> str:
-    """Replace each ``{{name}}`` by ``values[name]`` (an int, formatted, or a str)."""
+    """Replace each ``{{name}}`` by ``values[name]``, a whole number written the
+    language's way (numbers only, so a value never brings marks into the text)."""
     def one(m):
         name = m.group(1)
         if name not in values:
             raise RulesDocError(f"line {line}: no value for {{{{{name}}}}}")
         value = values[name]
-        if isinstance(value, bool) or not isinstance(value, (int, str)):
-            raise RulesDocError(f"line {line}: value of {name!r} is not a number or text")
-        return format_number(value, lang) if isinstance(value, int) else value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesDocError(f"line {line}: value of {name!r} is not a whole number")
+        return format_number(value, lang)
     return _PLACEHOLDER.sub(one, text)
 
 
@@ -261,9 +262,9 @@ def parse(text: str, values: dict | None = None) -> Doc:
                 raise RulesDocError(f"line {n}: id {ident!r} is used twice")
             seen.add(ident)
             blocks.append(Block(f"h{level}", parse_inline(words, n), id=ident))
-        elif item and not para:
+        elif item:
             want = "ul" if item.group(1) == "- " else "ol"
-            if items and kind != want:
+            if para or (items and kind != want):
                 end_block()
             kind = want
             items.append((item.group(2), n))
@@ -273,7 +274,7 @@ def parse(text: str, values: dict | None = None) -> Doc:
         elif items:
             raise RulesDocError(f"line {n}: leave a blank line after a list, or indent the "
                                 "line by two spaces to continue its item")
-        elif line.startswith("#") or line.startswith("<"):
+        elif line.startswith("#"):
             raise RulesDocError(f"line {n}: {line[:20]!r} is not a heading; write '\\' "
                                 "before a character meant as text")
         else:

@@ -1,6 +1,6 @@
 """Spider in one, two and four suits: ten columns, two decks, face-down cards.
 
-Rules (``shared/rules/README.md`` and ``003_92a05a2299677d70.txt``):
+Rules (``docs/rules/spider.en.md``):
 
 - 104 cards: one suit uses 8 x spades, two suits 4 x spades and 4 x hearts, four suits
   2 x each. Duplicates are distinct cards (``KS`` and ``KS1``).

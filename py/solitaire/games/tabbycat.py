@@ -1,6 +1,6 @@
 """Tabby Cat: four piles built down regardless of suit, a King on an Ace, and a tail.
 
-Rules (``shared/rules/README.md``, default rules):
+Rules (``docs/rules/tabbycat.en.md``):
 
 - One deck; one card face up on each of four piles, 48 cards in the stock; the tail
   starts empty.
@@ -198,7 +198,7 @@ class TabbyCat(Game):
                         foundations=tuple(foundations))
 
     def click_move(self, pos: Position, place: str, index: int) -> Move | None:
-        """The move a click makes, in the rules page's order, or None.
+        """The move a click makes, in the order of docs/rules/tabbycat.en.md, or None.
 
         On a pile card: the card and everything above it, when that is part of the
         run. Targets: the leftmost pile whose top card takes it and has its suit;
@@ -261,7 +261,7 @@ class TabbyCat(Game):
 
 
 class TabbycatRelaxed(TabbyCat):
-    """Tabbycat as the 002 document plays it: any 13 in descending order finishes, the
+    """Tabbycat relaxed (``docs/rules/tabbycat-relaxed.en.md``): any 13 in descending order finishes, the
     tail gives back any group from its top, and a foundation's top card may come back
     onto a pile that takes it (a card taken back can never return, so no winning line
     uses it; the solver leaves it out)."""

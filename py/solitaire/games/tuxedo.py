@@ -1,6 +1,6 @@
 """Tuxedo: seven piles all face up, seven one-card cells, foundations up in suit.
 
-Rules (``shared/rules/README.md`` and ``004_e4e240c7744bb03f.txt``):
+Rules (``docs/rules/tuxedo.en.md``):
 
 - One deck dealt face up into seven piles of 8, 7, 7, 8, 7, 7, 8 cards (row by row);
   seven cells, each for one card; four foundations.
