@@ -189,14 +189,16 @@ def test_a_game_page_teaches_every_part_and_offers_its_games(name):
 
 def faq_answer(doc, ident="can-win"):
     """The text of the blocks under a ### heading, up to the next heading."""
-    blocks = list(doc.blocks)
-    start = next(i for i, b in enumerate(blocks) if b.id == ident) + 1
-    text = []
-    for b in blocks[start:]:
-        if b.kind.startswith("h"):
-            break
-        text += [plain(b.spans)] + [plain(i) for i in b.items]
-    return " ".join(text)
+    return " ".join(plain(b.spans) + " ".join(plain(i) for i in b.items)
+                    for b in doc.section(ident))
+
+
+def test_a_section_runs_to_the_next_heading_of_its_level():
+    doc = page("## A {#a}\n\nx\n\n### Q {#q}\n\ny\n\n## B {#b}\n\nz\n")
+    assert [b.kind for b in doc.section("a")] == ["p", "h3", "p"]
+    assert [plain(b.spans) for b in doc.section("q")] == ["y"]
+    assert [plain(b.spans) for b in doc.section("b")] == ["z"]
+    assert doc.section("nothing") == ()
 
 
 @pytest.mark.parametrize("name", GAME_PAGES)

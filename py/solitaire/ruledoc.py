@@ -82,6 +82,17 @@ class Doc:
         """The ids of the headings of this kind (``h2`` or ``h3``), in order."""
         return [b.id for b in self.blocks if b.kind == kind]
 
+    def section(self, ident: str) -> tuple:
+        """The blocks under the heading ``ident``, up to the next heading of its level or
+        above (an ``h2`` section includes its ``h3`` questions); empty if there is none."""
+        for i, b in enumerate(self.blocks):
+            if b.id == ident and b.kind in ("h2", "h3"):
+                end = next((j for j in range(i + 1, len(self.blocks))
+                            if self.blocks[j].kind[0] == "h" and self.blocks[j].kind <= b.kind),
+                           len(self.blocks))
+                return self.blocks[i + 1:end]
+        return ()
+
     def links(self) -> list:
         """Every link target in the page, in order."""
         spans = [s for b in self.blocks for s in (*b.spans, *(s for i in b.items for s in i))]
