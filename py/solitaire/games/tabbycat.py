@@ -261,7 +261,7 @@ class TabbyCat(Game):
 
 
 class TabbycatRelaxed(TabbyCat):
-    """Tabbycat relaxed (``docs/rules/tabbycat-relaxed.en.md``): any 13 in descending order finishes, the
+    """Tabbycat relaxed (docs/rules): any 13 in descending order finishes, the
     tail gives back any group from its top, and a foundation's top card may come back
     onto a pile that takes it (a card taken back can never return, so no winning line
     uses it; the solver leaves it out)."""
