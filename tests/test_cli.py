@@ -34,7 +34,7 @@ def test_play_applies_moves_and_reports_the_first_illegal_one():
     ok = json.loads(run("play", "1", "1>4", "deal", "--json").stdout)
     assert ok["ok"] is True and "pile-4: 8D 7H 6H" in ok["position"]
     bad = run("play", "1", "deal", "1>2")
-    assert bad.returncode == 1 and "move 2 (1>2) is illegal: 8H cannot go on 5C" in bad.stdout
+    assert bad.returncode == 1 and "move 2 (1>2) is illegal: 8♥ cannot go on 5♣" in bad.stdout
 
 
 def test_solve_prints_a_line_that_play_wins(tmp_path):

@@ -37,8 +37,34 @@ def test_foundation_starts_with_any_ace_and_builds_up_in_suit():
     assert names(p, "foundation-1") == "AH 2H"
     with pytest.raises(IllegalMoveError, match="builds up in suit"):
         TUX.apply(p, Move.parse("2>f1"))
-    with pytest.raises(IllegalMoveError, match="builds up in suit"):
+    with pytest.raises(IllegalMoveError, match="an empty foundation starts with an Ace"):
         TUX.apply(p, Move.parse("2>f2"))
+
+
+def test_an_ace_goes_to_any_empty_foundation():
+    """Issue 16: the rules say "any empty pile in the foundation"; the engine listed and
+    accepted only the leftmost empty one. Listing, checking and clicking now agree."""
+    p = pos("pile-1: 2H AH\npile-2: AS\nfoundation-1: AD")
+    listed = [str(m) for m in TUX.legal_moves(p) if m.dst.startswith("foundation")]
+    assert sorted(listed) == ["1>f2", "1>f3", "1>f4", "2>f2", "2>f3", "2>f4"]
+    for target in ("f2", "f3", "f4"):
+        assert TUX.why_illegal(p, Move.parse(f"1>{target}")) is None
+        assert names(TUX.apply(p, Move.parse(f"1>{target}")), "foundation-" + target[1]) == "AH"
+    refusal = TUX.why_illegal(p, Move.parse("1>f1"))
+    assert refusal.key == "ace_needs_empty" and str(refusal) == (
+        "A♥ cannot go to foundation 1: an Ace starts an empty foundation")
+    assert str(TUX.click_move(p, "pile-1", 1)) == "1>f2"  # a click: the leftmost one
+    after = TUX.apply(p, Move.parse("1>f4"))
+    assert str(TUX.click_move(after, "pile-1", 0)) == "1>f4"  # the 2 follows its Ace
+
+
+def test_a_cell_card_never_goes_to_another_cell():
+    """Issue 16: why_illegal accepted c1>c3, which legal_moves never listed."""
+    p = pos("pile-1: 5C\ncell-1: 9H")
+    refusal = TUX.why_illegal(p, Move.parse("c1>c3"))
+    assert refusal is not None and refusal.key == "cell_to_cell"
+    with pytest.raises(IllegalMoveError, match="never to another cell"):
+        TUX.apply(p, Move.parse("c1>c3"))
 
 
 def test_foundation_cards_stay():
@@ -72,7 +98,7 @@ def test_only_a_king_or_a_king_group_fills_an_empty_pile():
 
 def test_cells_hold_one_card_each():
     p = pos("pile-1: 5C 6D\ncell-1: 9H")
-    with pytest.raises(IllegalMoveError, match="cell-1 is full"):
+    with pytest.raises(IllegalMoveError, match="cell 1 is full"):
         TUX.apply(p, Move.parse("1>c1"))
     with pytest.raises(IllegalMoveError, match="one card"):
         TUX.apply(pos("pile-1: 6D 5D"), Move.parse("1>c2*2"))

@@ -97,6 +97,45 @@ def test_relaxed_foundation_top_card_comes_back_onto_a_pile_that_takes_it():
         get_game("tabbycat").apply(p, Move.parse("f1>1"))
 
 
+STUCK = ("pile-1: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\npile-2: AS\nfoundation-1: AH\n"
+         "foundation-2: AD\nfoundation-3: AC\nfoundation-4: 3H 2H")
+
+
+@pytest.mark.parametrize("move", ["2>1", "1>2*12"])
+def test_relaxed_finished_run_stays_when_no_foundation_is_empty(move):
+    """Issue 16: with every foundation holding part of a run (each gave cards back), a
+    finished run raised ValueError. It now stays on its pile as an ordinary run, and the
+    game says it can no longer be won."""
+    p = pos(RELAXED, STUCK)
+    after = RELAXED.apply(p, Move.parse(move))  # raised ValueError
+    assert RELAXED.lost_reason(p) is not None
+    run = [c for c in after.piles[0] + after.piles[1]]
+    assert len(run) == 13 and after.foundations == p.foundations
+    assert "can no longer be won" in RELAXED.lost_reason(after)
+    assert RELAXED.lost_reason(after).params == {"place": "foundation-1"}
+    assert after in [RELAXED.apply(p, m) for m in RELAXED.legal_moves(p)]
+
+
+def test_relaxed_foundation_card_back_onto_a_finished_run_keeps_it():
+    """Issue 16's third case: f4>1 with foundation-4 holding 2H AS finishes K..A on pile 1
+    while no foundation is empty."""
+    p = pos(RELAXED, STUCK.replace("pile-2: AS\n", "").replace("3H 2H", "2H AS") + "\npile-3: 3H")
+    after = RELAXED.apply(p, Move.parse("f4>1"))
+    assert len(after.piles[0]) == 13 and after.foundations[3] == p.foundations[3][:1]
+
+
+def test_a_finished_run_still_leaves_for_an_empty_foundation_in_relaxed():
+    p = pos(RELAXED, STUCK.replace("foundation-4: 3H 2H", ""))
+    after = RELAXED.apply(p, Move.parse("2>1"))
+    assert after.piles[0] == () and len(after.foundations[3]) == 13
+
+
+def test_lost_reason_is_none_in_games_without_foundation_returns():
+    for game_id in ("tabbycat", "manx", "tuxedo", "spider1"):
+        game = get_game(game_id)
+        assert game.lost_reason(game.deal(7)) is None
+
+
 @pytest.mark.parametrize("game_id", ["manx", "tabbycat-relaxed"])
 def test_variant_solver_lines_win(game_id):
     """The solver's lines win on a fresh engine for the variants too."""

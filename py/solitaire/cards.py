@@ -6,6 +6,8 @@ Card.parse('TD')
 'KS'
 >>> len(deck()), len(deck(decks=2))
 (52, 104)
+>>> card_label(Card.parse("TD1")), card_label(Card.parse("QS"))
+('10♦', 'Q♠')
 """
 
 from dataclasses import dataclass
@@ -14,6 +16,8 @@ from .errors import NotationError
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}  # ♠ ♥ ♦ ♣
+RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight",
               "nine", "ten", "jack", "queen", "king")
@@ -66,6 +70,12 @@ class Card:
     def name(self) -> str:
         """Spoken name, for accessible labels: ``'queen of hearts'``."""
         return f"{RANK_NAMES[self.rank - 1]} of {SUIT_NAMES[self.suit]}"
+
+
+def card_label(card: Card) -> str:
+    """A card as players read it: ``8♥``, ``10♦``, ``J♠``. The deck copy never shows
+    (a player cannot tell the two King of spades of Spider apart, nor needs to)."""
+    return RANK_LABELS[card.rank - 1] + SUIT_SYMBOLS[card.suit]
 
 
 def deck(decks: int = 1, suits: str = SUITS) -> list[Card]:

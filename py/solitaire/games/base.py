@@ -18,6 +18,7 @@ from ..cards import SUITS, Card, deck, format_cards, parse_cards
 from ..errors import IllegalMoveError, NotationError, SolitaireError
 from ..position import Move, Position
 from ..rng import SplitMix64
+from ..text import Message, Refusal
 
 MAX_DEAL = (1 << 64) - 1
 
@@ -81,14 +82,22 @@ class Game:
                     piles[col].append(next(it))
         return tuple(tuple(p) for p in piles), list(it)
 
-    def count_refusal(self, pos: Position, move: Move) -> str | None:
+    def count_refusal(self, pos: Position, move: Move) -> Refusal | None:
         """The refusals every game shares: a move onto its own place, or of more cards
         than the place holds."""
         if move.src == move.dst:
-            return "cards cannot move onto their own place"
+            return Refusal("own_place")
         src = self.get(pos, move.src)
         if not 1 <= move.count <= len(src):
-            return f"{move.src} holds {len(src)} card(s), so {move.count} cannot move"
+            return Refusal("count", place=move.src, held=len(src), count=move.count)
+        return None
+
+    def unknown_place(self, move: Move, also=()) -> Refusal | None:
+        """A refusal naming a place of ``move`` this game does not have, or None."""
+        names = self.place_names()
+        for place in (move.src, move.dst):
+            if place not in names and place not in also:
+                return Refusal("no_place", game=self.name, name=place)
         return None
 
     # -- places ----------------------------------------------------------------
@@ -138,9 +147,15 @@ class Game:
     def legal_moves(self, pos: Position) -> list[Move]:
         raise NotImplementedError
 
-    def why_illegal(self, pos: Position, move: Move) -> str | None:
-        """None when ``move`` is legal here, else a sentence saying why not."""
+    def why_illegal(self, pos: Position, move: Move) -> Refusal | None:
+        """None when ``move`` is legal here, else a :class:`~solitaire.text.Refusal`
+        (a ``str``) saying why not, naming cards as players read them."""
         raise NotImplementedError
+
+    def lost_reason(self, pos: Position) -> Message | None:
+        """A note for the player when this position can no longer be won by the rules
+        (not a search: only what the rules alone make certain), else None."""
+        return None
 
     def apply(self, pos: Position, move: Move) -> Position:
         """The position after ``move``, with everything the rules then do by themselves.

@@ -23,6 +23,7 @@ Rules (``docs/rules/spider.en.md``):
 """
 
 from ..position import DEAL, Move, Position
+from ..text import Refusal
 from .base import Game, Place
 
 SIZES = (6, 6, 6, 6, 5, 5, 5, 5, 5, 5)
@@ -75,31 +76,31 @@ class Spider(Game):
             moves.append(DEAL)
         return moves
 
-    def why_illegal(self, pos: Position, move: Move) -> str | None:
+    def why_illegal(self, pos: Position, move: Move) -> Refusal | None:
         if move.is_deal:
             if move.dst != "piles" or move.count != 0:
-                return "the stock deals one card onto every column: write 'deal'"
+                return Refusal("deal_notation_columns")
             if not pos.stock:
-                return "the stock is empty: all five deals are done"
+                return Refusal("stock_empty", deals=5)
             if not all(pos.piles):
-                return "a deal needs every column filled: fill the empty columns first"
+                return Refusal("deal_needs_columns")
             return None
         for place in (move.src, move.dst):
             if not place.startswith("pile-") or not place[5:].isdigit() or not 1 <= int(place[5:]) <= 10:
-                return f"{place!r} is not a column: moves go from column to column (1 to 10)"
+                return Refusal("not_a_column", name=place)
         refusal = self.count_refusal(pos, move)
         if refusal:
             return refusal
         i = int(move.src[5:]) - 1
         src = pos.piles[i]
         if move.count > len(src) - pos.hidden[i]:
-            return "face-down cards cannot move"
+            return Refusal("face_down")
         if move.count > self.group_length(pos, i):
-            return "only a descending group of one suit moves together"
+            return Refusal("one_suit_group")
         dst = self.get(pos, move.dst)
         card = src[-move.count]
         if dst and dst[-1].rank != card.rank + 1:
-            return f"{card} cannot go on {dst[-1]}: a card goes on one a rank higher"
+            return Refusal("builds_down_any_suit", card=card, onto=dst[-1])
         return None
 
     def _apply(self, pos: Position, move: Move) -> Position:

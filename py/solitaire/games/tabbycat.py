@@ -26,6 +26,7 @@ pile-1: 7H
 
 from ..cards import Card
 from ..position import DEAL, Move, Position
+from ..text import Message, Refusal
 from .base import Game, Place
 
 KING, ACE = 13, 1
@@ -124,24 +125,25 @@ class TabbyCat(Game):
             moves.append(DEAL)
         return moves
 
-    def why_illegal(self, pos: Position, move: Move) -> str | None:
-        names = self.place_names()
-        for place in (move.src, move.dst):
-            if place not in names and place != "piles":
-                return f"{self.name} has no place called {place!r}"
+    def why_illegal(self, pos: Position, move: Move) -> Refusal | None:
+        unknown = self.unknown_place(move, also=("piles",))
+        if unknown:
+            return unknown
         if move.is_deal:
             if move.dst != "piles" or move.count != 0:
-                return "the stock deals one card onto every pile: write 'deal'"
-            return None if pos.stock else "the stock is empty: all twelve deals are done"
+                return Refusal("deal_notation")
+            return None if pos.stock else Refusal("stock_empty", deals=self.total_deals)
+        if "piles" in (move.src, move.dst):
+            return Refusal("deal_notation")
         if move.src.startswith("foundation"):
             if not self.foundation_returns:
-                return "cards on a foundation stay there"
+                return Refusal("foundation_stays")
             if move.count != 1 or not move.dst.startswith("pile-"):
-                return "only the top card of a foundation comes back, onto a pile"
+                return Refusal("foundation_top_only")
         if move.dst == "stock":
-            return "nothing goes back to the stock"
+            return Refusal("stock_takes_nothing")
         if move.dst.startswith("foundation"):
-            return "finished runs leave for a foundation by themselves"
+            return Refusal("runs_leave_alone")
         refusal = self.count_refusal(pos, move)
         if refusal:
             return refusal
@@ -149,22 +151,29 @@ class TabbyCat(Game):
         moving = src[-move.count:]
         if move.src == "tail":
             if move.count not in self.tail_counts(src):
-                return f"the tail gives back its run only whole ({len(src)} cards)"
+                return Refusal("tail_whole", count=len(src))
         elif move.src.startswith("foundation"):
             pass
         elif move.count > self.run_length(src):
-            return (f"those {move.count} cards are not one run: only the top "
-                    f"{self.run_length(src)} of {move.src} move together")
+            return Refusal("not_a_run", count=move.count, run=self.run_length(src), place=move.src)
         if move.dst == "tail":
             if pos.cells[0]:
-                return "the tail already holds a run"
+                return Refusal("tail_full")
             if self.tail_holds is not None and move.count > self.tail_holds:
-                return f"the {self.name} tail holds a single card"
+                return Refusal("tail_single", game=self.name)
             return None
         dst = self.get(pos, move.dst)
         if dst and not builds_on(moving[0].rank, dst[-1].rank):
-            return (f"{moving[0]} cannot go on {dst[-1]}: a card goes on one a rank "
-                    "higher, or a King on an Ace")
+            return Refusal("builds_down", card=moving[0], onto=dst[-1])
+        return None
+
+    def lost_reason(self, pos: Position) -> Message | None:
+        """Where a foundation gives cards back (relaxed rules): a foundation holding
+        part of a run takes no finished run, and no rule completes it, so the game
+        cannot be won unless all its cards come back."""
+        for i, found in enumerate(pos.foundations):
+            if 0 < len(found) < 13:
+                return Message("foundation_gave_back", place=f"foundation-{i + 1}")
         return None
 
     def _apply(self, pos: Position, move: Move) -> Position:
@@ -181,12 +190,14 @@ class TabbyCat(Game):
         return self.remove_finished(pos)
 
     def remove_finished(self, pos: Position) -> Position:
-        """Send every finished run at the top of a pile to a foundation, repeatedly."""
+        """Send every finished run at the top of a pile to an empty foundation,
+        repeatedly. With no empty foundation (in relaxed rules, every one gave a card
+        back) a finished run stays on its pile as an ordinary run."""
         piles = list(pos.piles)
         foundations = list(pos.foundations)
         changed = False
         for i, pile in enumerate(piles):
-            while len(pile) >= 13 and self.is_finished(pile[-13:]):
+            while len(pile) >= 13 and self.is_finished(pile[-13:]) and () in foundations:
                 slot = foundations.index(())
                 foundations[slot] = pile[-13:]
                 pile = pile[:-13]

@@ -4,9 +4,11 @@ Rules (``docs/rules/tuxedo.en.md``):
 
 - One deck dealt face up into seven piles of 8, 7, 7, 8, 7, 7, 8 cards (row by row);
   seven cells, each for one card; four foundations.
-- A foundation starts with any Ace and builds up in suit; cards there stay there.
+- A foundation starts with any Ace, in any empty foundation, and builds up in suit;
+  cards there stay there.
 - A pile builds down in suit: only the 8 of clubs goes on the 9 of clubs.
-- The top card of a pile or a cell card may go to a foundation, a cell, or a pile.
+- The top card of a pile may go to a foundation, a cell, or a pile; a cell's card goes
+  back to a pile or a foundation, never to another cell.
 - A same-suit descending group at the top of a pile moves as a unit.
 - Only a King, or a group whose bottom card is a King, fills an empty pile.
 - Won when all 52 cards are on the foundations.
@@ -17,6 +19,7 @@ Rules (``docs/rules/tuxedo.en.md``):
 """
 
 from ..position import Move, Position
+from ..text import Refusal
 from .base import Game, Place
 
 SIZES = (8, 7, 7, 8, 7, 7, 8)
@@ -65,14 +68,20 @@ class Tuxedo(Game):
             length += 1
         return length
 
-    def foundation_for(self, pos, card) -> str | None:
-        """The foundation that takes ``card`` now, or None."""
+    def foundations_for(self, pos, card) -> list[str]:
+        """Every foundation that takes ``card`` now: any empty one for an Ace, else the
+        one of its suit when its top card is one rank lower."""
+        if card.rank == ACE:
+            return [f"foundation-{i + 1}" for i, found in enumerate(pos.foundations) if not found]
         for i, found in enumerate(pos.foundations):
             if found and found[-1].suit == card.suit:
-                return f"foundation-{i + 1}" if found[-1].rank == card.rank - 1 else None
-        if card.rank == ACE:
-            return f"foundation-{pos.foundations.index(()) + 1}"
-        return None
+                return [f"foundation-{i + 1}"] if found[-1].rank == card.rank - 1 else []
+        return []
+
+    def foundation_for(self, pos, card) -> str | None:
+        """The leftmost foundation that takes ``card`` now (clicks and auto-play), or None."""
+        targets = self.foundations_for(pos, card)
+        return targets[0] if targets else None
 
     def legal_moves(self, pos: Position) -> list[Move]:
         moves = []
@@ -81,9 +90,7 @@ class Tuxedo(Game):
         for name, cards, longest in sources:
             if not cards:
                 continue
-            found = self.foundation_for(pos, cards[-1])
-            if found:
-                moves.append(Move(name, found, 1))
+            moves += [Move(name, found, 1) for found in self.foundations_for(pos, cards[-1])]
             for count in range(1, longest + 1):
                 card = cards[-count]
                 for k, other in enumerate(pos.piles):
@@ -96,37 +103,40 @@ class Tuxedo(Game):
                 moves += [Move(name, f"cell-{i + 1}", 1) for i, c in enumerate(pos.cells) if not c]
         return moves
 
-    def why_illegal(self, pos: Position, move: Move) -> str | None:
-        names = self.place_names()
-        for place in (move.src, move.dst):
-            if place not in names:
-                return f"{self.name} has no place called {place!r}"
+    def why_illegal(self, pos: Position, move: Move) -> Refusal | None:
+        unknown = self.unknown_place(move)
+        if unknown:
+            return unknown
         if move.src.startswith("foundation"):
-            return "cards on a foundation stay there"
+            return Refusal("foundation_stays")
         refusal = self.count_refusal(pos, move)
         if refusal:
             return refusal
         src = self.get(pos, move.src)
         if move.src.startswith("pile-") and move.count > self.group_length(src):
-            return (f"those {move.count} cards are not one same-suit group: only the top "
-                    f"{self.group_length(src)} of {move.src} move together")
+            return Refusal("not_a_group", count=move.count, run=self.group_length(src), place=move.src)
         card = src[-move.count]
         dst = self.get(pos, move.dst)
         if move.dst.startswith("foundation"):
             if move.count != 1:
-                return "cards go to a foundation one at a time"
-            if self.foundation_for(pos, card) != move.dst:
-                return (f"{card} cannot go to {move.dst}: a foundation starts with an Ace "
-                        "and builds up in suit")
-            return None
+                return Refusal("foundation_one_at_a_time")
+            if move.dst in self.foundations_for(pos, card):
+                return None
+            if card.rank == ACE:
+                return Refusal("ace_needs_empty", card=card, place=move.dst)
+            if not dst:
+                return Refusal("foundation_needs_ace", card=card, place=move.dst)
+            return Refusal("foundation_builds_up", card=card, onto=dst[-1])
         if move.dst.startswith("cell"):
+            if move.src.startswith("cell"):
+                return Refusal("cell_to_cell")
             if move.count != 1:
-                return "a cell holds one card"
-            return f"{move.dst} is full" if dst else None
+                return Refusal("cell_one")
+            return Refusal("cell_full", place=move.dst) if dst else None
         if not dst:
-            return None if card.rank == KING else "only a King, or a group headed by a King, fills an empty pile"
+            return None if card.rank == KING else Refusal("king_only")
         if not builds_on(card, dst[-1]):
-            return f"{card} cannot go on {dst[-1]}: a pile builds down in suit"
+            return Refusal("builds_in_suit", card=card, onto=dst[-1])
         return None
 
     def _apply(self, pos: Position, move: Move) -> Position:
