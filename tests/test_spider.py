@@ -84,11 +84,20 @@ def test_mixed_suit_run_does_not_leave():
 
 
 def test_undo_restores_flips_and_removals():
-    """Positions are values: the position before a move (flip and removal) is intact."""
+    """Undo takes back what the rules did by themselves: a plain move's flip, then a
+    completed run leaving and the card it laid bare turning; redo does them again."""
     run = " ".join(f"{r}H" for r in "KQJT98765432")
-    before = pos(S4, f"pile-1: 5C | {run}\npile-2: AH")
-    S4.apply(before, Move.parse("2>1"))
-    assert before.hidden[0] == 1 and len(before.piles[0]) == 13
+    start = pos(S4, f"pile-1: 5C | {run}\npile-2: 9D | 4S\npile-3: AH\npile-4: 5D")
+    s = Session(S4, 1)
+    s.positions[0] = start  # a made-up position in place of deal 1
+    flipped = s.play(Move.parse("2>4"))
+    assert flipped.hidden[1] == 0 and "pile-2: 9D\n" in S4.format(flipped)
+    done = s.play(Move.parse("3>1"))
+    assert done.piles[0] == (Card.parse("5C"),) and done.hidden[0] == 0 and len(done.foundations[0]) == 13
+    assert s.undo() and s.position == flipped
+    assert f"pile-1: 5C | {run}\n" in S4.format(s.position) and s.position.foundations[0] == ()
+    assert s.undo() and s.position == start and "pile-2: 9D | 4S\n" in S4.format(s.position)
+    assert s.redo() and s.redo() and s.position == done
 
 
 def test_click_prefers_same_suit_then_any_then_empty():

@@ -38,7 +38,12 @@ def peak_memory_mb() -> float | None:
 
 def cmd_show(game, args):
     pos = load(game, args.source)
-    return {"game": game.id, "position": game.format(pos)}, game.format(pos).rstrip()
+    data, text = {"game": game.id, "position": game.format(pos)}, game.format(pos).rstrip()
+    lost = game.lost_reason(pos)
+    if lost:
+        data["lost"] = lost
+        text += f"\nnote: {lost}"
+    return data, text
 
 
 def cmd_moves(game, args):
@@ -60,6 +65,10 @@ def cmd_play(game, args):
         pos = game.apply(pos, move)
     data = {"game": game.id, "ok": True, "won": game.is_won(pos), "position": game.format(pos)}
     text = game.format(pos).rstrip() + ("\nwon" if game.is_won(pos) else "")
+    lost = game.lost_reason(pos)
+    if lost:
+        data["lost"] = lost
+        text += f"\nnote: {lost}"
     return data, text
 
 
