@@ -159,3 +159,19 @@ def test_lift_tells_what_a_press_picks_up():
     p = pos("pile-1: 5C 9S 8S\ncell-1: 4H")
     assert [TUX.lift(p, "pile-1", i) for i in range(3)] == [None, 2, 1]
     assert TUX.lift(p, "cell-1", 0) == 1 and TUX.lift(p, "foundation-1", 0) is None
+
+
+@given(walks("tuxedo", max_moves=80))
+def test_every_top_ace_may_go_to_every_empty_foundation(walk):
+    """The rule behind issue 16's second defect, over random play: an Ace on top of a
+    pile or in a cell is listed for each empty foundation, and nothing goes from a cell
+    to a cell."""
+    game, positions, _ = walk
+    for p in positions:
+        legal = set(game.legal_moves(p))
+        empty = [f"foundation-{i + 1}" for i, f in enumerate(p.foundations) if not f]
+        for name in [f"pile-{i + 1}" for i in range(7)] + list(game.cell_names):
+            cards = game.get(p, name)
+            if cards and cards[-1].rank == 1:
+                assert {Move(name, f, 1) for f in empty} <= legal
+        assert not any(m.src.startswith("cell") and m.dst.startswith("cell") for m in legal)
