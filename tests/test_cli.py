@@ -8,8 +8,8 @@ import sys
 from conftest import ROOT
 
 
-def run(*args, stdin=None):
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
+def run(*args, stdin=None, **env_vars):
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"), **env_vars)
     return subprocess.run([sys.executable, "-m", "solitaire", *args], capture_output=True,
                           text=True, env=env, cwd=ROOT, input=stdin, timeout=120)
 
@@ -87,3 +87,11 @@ def test_spider_games_on_the_command_line():
     assert json.loads(run("play", "1", "--game", "spider1", *line, "--json").stdout)["won"] is True
     stats = run("stats", "1-2", "--game", "spider1").stdout
     assert "Spider (one suit), deals 1-2" in stats and "won: 2" in stats
+
+
+def test_card_suits_never_crash_a_terminal_without_them():
+    """Refusals name cards with suit symbols (8♥); a terminal that cannot show them gets
+    escapes, never a traceback."""
+    out = run("play", "1", "deal", "1>2", PYTHONIOENCODING="ascii")
+    assert out.returncode == 1 and "8\\u2665 cannot go on 5\\u2663" in out.stdout
+    assert "Traceback" not in out.stderr

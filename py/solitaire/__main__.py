@@ -144,6 +144,9 @@ def cmd_daily(game, args):
 
 
 def main(argv=None) -> int:
+    for stream in (sys.stdout, sys.stderr):  # card suits on a terminal that lacks them
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     parser = argparse.ArgumentParser(prog="python3 -m solitaire", description="Tabby Cat Solitaire engine")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--game", default="tabbycat", help=f"one of: {', '.join(GAMES)}")
