@@ -59,6 +59,7 @@ CATALOGUE: dict[str, str] = {
     "deal_needs_columns": "a deal needs every column filled: fill the empty columns first",
     "not_a_column": "'{name}' is not a column: moves go from column to column (1 to 10)",
     "face_down": "face-down cards cannot move",
+    "count_column": "column {column} holds {held} card(s), so {count} cannot move",
     "one_suit_group": "only a descending group of one suit moves together",
     "builds_down_any_suit": "{card} cannot go on {onto}: a card goes on one a rank higher",
 }

@@ -103,6 +103,13 @@ class Spider(Game):
             return Refusal("builds_down_any_suit", card=card, onto=dst[-1])
         return None
 
+    def count_refusal(self, pos: Position, move: Move) -> Refusal | None:
+        refusal = super().count_refusal(pos, move)
+        if refusal is not None and refusal.key == "count":  # Spider's piles are columns
+            return Refusal("count_column", column=int(move.src[5:]), held=refusal.params["held"],
+                           count=move.count)
+        return refusal
+
     def _apply(self, pos: Position, move: Move) -> Position:
         piles, hidden = list(pos.piles), list(pos.hidden)
         stock = pos.stock
