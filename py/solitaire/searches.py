@@ -145,8 +145,8 @@ class Searcher:
         pos, line = self.start, follow(self.start)  # what the model does by itself first
         pos = replay(game, pos, line)
         for want in path[1:]:
-            for move in game.legal_moves(pos):
-                after = game.apply(pos, move)
+            for move in game.legal_moves(pos):  # legal by the engine's rules
+                after = game._apply(pos, move)
                 extra = follow(after)
                 after = replay(game, after, extra)
                 if key(after) == want:
@@ -366,6 +366,136 @@ class Beam(Searcher):
 
     def _free(self) -> None:
         self.level, self.next, self.stack = [], [], []
+
+
+class Weighted(Searcher):
+    """A best-first search whose priority adds the moves made to the model's score
+    (``score(child) + depth``), oldest first among equals. The cost of the path keeps
+    it from diving for ever down one line, where :class:`BestFirst` (newest first, no
+    path cost) can. One frontier and nothing dropped: an exhausted search is a proof
+    when the model is complete.
+    """
+
+    def __init__(self, game, pos, model, budget: int = DEFAULT_BUDGET):
+        super().__init__(game, pos, model, budget)
+        root = model.root
+        self.heap: list[tuple[int, int, bytes, int]] = [(model.score(root), 0, root, 0)]
+        self.seq = 1
+        if model.is_won(root):
+            self._finish(WON, root)
+
+    def run(self, positions: int) -> Result | None:
+        if self.result is not None:
+            return self.result
+        t0 = time.perf_counter()
+        children, score, is_won = self.model.children, self.model.score, self.model.is_won
+        parent, heap = self.parent, self.heap
+        push, pop = heapq.heappush, heapq.heappop
+        stop = min(self.budget, self.examined + positions)
+        examined, expanded, seq = self.examined, self.expanded, self.seq
+        found = None
+        exhausted = False
+        while examined < stop:
+            if not heap:
+                exhausted = True
+                break
+            _, _, state, depth = pop(heap)
+            expanded += 1
+            depth += 1
+            for child in children(state):
+                examined += 1
+                if child in parent:
+                    continue
+                parent[child] = state
+                if is_won(child):
+                    found = child
+                    break
+                push(heap, (score(child) + depth, seq, child, depth))
+                seq += 1
+            if found is not None:
+                break
+        self.seq = seq
+        return self._end(examined, expanded, time.perf_counter() - t0, found, exhausted)
+
+    def _free(self) -> None:
+        self.heap = []
+
+
+def searcher(game, pos, model, budget: int):
+    """The search a model asks for (``model.search``): best-first by default."""
+    kind = getattr(model, "search", "best-first")
+    return Weighted(game, pos, model, budget) if kind == "weighted" else BestFirst(
+        game, pos, model, budget)
+
+
+class Threads:
+    """Several searches of one position (one per model, each with its own table),
+    sharing a budget in turns of ``turn`` positions, each resumed where it stopped, as
+    mature solvers run "soft threads": a deal one priority gets lost in is often easy
+    for another. The first to win or to prove a loss decides (a complete search that
+    exhausts its positions is a proof whatever its priority). Turns end at the first
+    expansion that reaches them, so how the search is sliced never changes its answer.
+    """
+
+    def __init__(self, game, pos, models, budget: int, turn: int):
+        self.searches = [searcher(game, pos, m, budget) for m in models]
+        self.live = list(range(len(self.searches)))
+        self.budget = budget
+        self.turn = turn
+        self.index = 0
+        self.turn_end = self.searches[0].examined + turn
+        self.result: Result | None = None
+        for s in self.searches:
+            if s.result is not None and s.result.verdict == WON:
+                self._decide(s.result)
+                break
+
+    @property
+    def examined(self) -> int:
+        return sum(s.examined for s in self.searches)
+
+    @property
+    def expanded(self) -> int:
+        return sum(s.expanded for s in self.searches)
+
+    @property
+    def seconds(self) -> float:
+        return sum(s.seconds for s in self.searches)
+
+    def _decide(self, found: Result) -> None:
+        self.result = Result(found.verdict, self.examined, self.expanded, self.seconds,
+                             found.line)
+        for s in self.searches:
+            s.cancel()  # frees their tables
+
+    def run(self, positions: int) -> Result | None:
+        stop = min(self.budget, self.examined + positions)
+        while self.result is None and self.examined < stop:
+            if not self.live:
+                self._decide(Result(UNDECIDED, 0, 0, 0.0))
+                break
+            k = self.live[self.index]
+            s = self.searches[k]
+            s.run(max(1, min(self.turn_end - s.examined, stop - self.examined)))
+            if s.result is not None:
+                if s.result.verdict in (WON, UNWINNABLE):
+                    self._decide(s.result)
+                    break
+                self.live.remove(k)  # out of its own budget, or a pruned search exhausted
+                self.index -= 1
+            elif s.examined < self.turn_end:
+                continue
+            if self.live:
+                self.index = (self.index + 1) % len(self.live)
+                self.turn_end = self.searches[self.live[self.index]].examined + self.turn
+        if self.result is None and self.examined >= self.budget:
+            self._decide(Result(UNDECIDED, 0, 0, 0.0))
+        return self.result
+
+    def cancel(self) -> Result:
+        if self.result is None:
+            self._decide(Result(CANCELLED, 0, 0, 0.0))
+        return self.result
 
 
 def replay(game, pos, line):

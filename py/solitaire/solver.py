@@ -30,10 +30,11 @@ So every line returned has been replayed by the engine's rules.
 """
 
 from .searches import (CANCELLED, DEFAULT_BUDGET, EXHAUSTED, UNDECIDED, UNWINNABLE, WON,
-                       Beam, BestFirst, Result, replay)
+                       Beam, BestFirst, Result, Threads, Weighted, replay)
 
 __all__ = ["CANCELLED", "DEFAULT_BUDGET", "EXHAUSTED", "UNDECIDED", "UNWINNABLE", "WON",
-           "Beam", "BestFirst", "Result", "Search", "replay", "solve"]
+           "Beam", "BestFirst", "Result", "Search", "Threads", "Weighted", "replay",
+           "solve"]
 
 
 class Search:
@@ -59,6 +60,7 @@ class Search:
     """
 
     FIRST_TRY = 10_000
+    TURN = 5_000        # positions per turn of a model's threads
     BEAM_COST = 1_200   # positions allowed per unit of beam width
 
     def __init__(self, game, pos, budget: int = DEFAULT_BUDGET):
@@ -80,7 +82,10 @@ class Search:
         """Start the current try."""
         model, left = self.tries[self.turn], self.budget - self.done
         width = getattr(model, "beam", 0) << self.round
-        if width:
+        if hasattr(model, "threads"):
+            self.current = Threads(self.game, self.start, model.threads(), left,
+                                   getattr(model, "TURN", self.TURN))
+        elif width:
             self.current = Beam(self.game, self.start, model, min(width * self.BEAM_COST, left),
                                 width)
         else:

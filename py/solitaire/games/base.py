@@ -12,7 +12,7 @@ new one, so undo is a list of positions.
 True
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..cards import SUITS, Card, deck, format_cards, parse_cards
 from ..errors import IllegalMoveError, NotationError, SolitaireError
@@ -125,13 +125,24 @@ class Game:
         """A copy of ``pos`` with the place's cards replaced."""
         kind, index = self._locate(name)
         cards = tuple(cards)
+        parts = {"piles": pos.piles, "cells": pos.cells, "stock": pos.stock,
+                 "foundations": pos.foundations, "hidden": pos.hidden}
         if kind == "stock":
-            return replace(pos, stock=cards)
-        seq = list(getattr(pos, kind))
-        seq[index] = cards
-        return replace(pos, **{kind: tuple(seq)})
+            parts["stock"] = cards
+        else:
+            seq = list(parts[kind])
+            seq[index] = cards
+            parts[kind] = tuple(seq)
+        return Position(**parts)  # (dataclasses.replace is several times slower)
 
     def _locate(self, name: str) -> tuple[str, int]:
+        found = self.__dict__.get("_places", {}).get(name)
+        if found is None:
+            found = self._find(name)
+            self.__dict__.setdefault("_places", {})[name] = found  # names are few
+        return found
+
+    def _find(self, name: str) -> tuple[str, int]:
         if name == "stock":
             return "stock", 0
         if name in self.cell_names:
