@@ -55,8 +55,12 @@ def test_stats_reports_the_figures():
     assert data["deals"] == 3 and data["won"] + data["unwinnable"] + data["undecided"] == 3
     for key in ("median", "p90", "max", "positions_per_second", "decided_within"):
         assert key in data
+    # Honest counts (issue 14): both counts, and a time that includes the lines' replay.
+    assert data["examined"] >= data["expanded"] > 0
+    assert data["seconds"] >= data["search_seconds"]
     text = run("stats", "1-2", "--budget", "50000").stdout
     assert "positions for won deals: median" in text and "positions/s" in text
+    assert "examined per expansion" in text and "replay included" in text
 
 
 def test_errors_are_messages_not_tracebacks(tmp_path):
