@@ -1,7 +1,7 @@
 """Command line: ``PYTHONPATH=py python3 -m solitaire COMMAND ...``
 
-Commands: ``show``, ``moves``, ``play``, ``solve``, ``stats``, ``daily``. A position is given as a
-deal number or as a file in the position notation (``-`` reads standard input).
+Commands: ``show``, ``moves``, ``play``, ``solve``, ``stats``, ``daily``, ``difficulty``.
+A position is given as a deal number or as a file in the position notation (``-`` reads standard input).
 Every command takes ``--game ID`` and ``--json``.
 """
 
@@ -159,6 +159,24 @@ def cmd_daily(game, args):
     return data, f"{game.name} daily deal for {day}: deal {number}\n{game.format(pos).rstrip()}"
 
 
+def cmd_difficulty(game, args):
+    from .hints import rating, win_rate
+    number = load_deal_number(args.deal)
+    if not 1 <= args.tries <= 1000:
+        raise SolitaireError(f"bad --tries {args.tries}: from 1 to 1000")
+    rate = win_rate(game, number, args.tries)
+    data = {"game": game.id, "deal": number, "difficulty": rating(rate), "greedy_win_rate": rate,
+            "tries": args.tries}
+    return data, (f"{game.name} deal {number}: {data['difficulty']} (the greedy player won "
+                  f"{round(rate * args.tries)} of {args.tries} games)")
+
+
+def load_deal_number(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) < 2**64:
+        raise SolitaireError(f"bad deal number {text!r}: deal numbers run from 1 to 2^64-1")
+    return int(text)
+
+
 def main(argv=None) -> int:
     for stream in (sys.stdout, sys.stderr):  # card suits on a terminal that lacks them
         if hasattr(stream, "reconfigure"):
@@ -183,6 +201,9 @@ def main(argv=None) -> int:
     p.add_argument("range", help="deal numbers FIRST-LAST, like 1-1000")
     p.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="positions per deal at most")
     p.add_argument("--progress", action="store_true", help="print each deal's verdict to stderr")
+    p = sub.add_parser("difficulty", parents=[common], help="rate a deal easy, medium or hard")
+    p.add_argument("deal", help="a deal number")
+    p.add_argument("--tries", type=int, default=20, help="greedy games played (default 20)")
     p = sub.add_parser("daily", parents=[common], help="the daily deal of a date")
     p.add_argument("--date", help="YYYY-MM-DD (default: today, local time)")
     args, extra = parser.parse_known_args(argv)
@@ -191,7 +212,8 @@ def main(argv=None) -> int:
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     commands = {"show": cmd_show, "moves": cmd_moves, "play": cmd_play,
-                "solve": cmd_solve, "stats": cmd_stats, "daily": cmd_daily}
+                "solve": cmd_solve, "stats": cmd_stats, "daily": cmd_daily,
+                "difficulty": cmd_difficulty}
     try:
         game = get_game(args.game)
         out = commands[args.command](game, args)

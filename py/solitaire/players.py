@@ -91,6 +91,34 @@ def positions(game, start, line) -> list:
     return out
 
 
+def greedy_wins(game, start, seed: int = 0, moves: int = 2_000) -> bool:
+    """Whether the greedy player wins from ``start``, played on the solver's model (as
+    ``greedy`` plays, a hundred times faster: the model makes the moves that follow by
+    themselves, like finished runs leaving, in the same step)."""
+    model = game.solver_model(start)
+    rng = SplitMix64(seed)
+    state = model.root
+    seen = {state}
+    children, score, is_won = model.children, model.score, model.is_won
+    for _ in range(moves):
+        if is_won(state):
+            return True
+        best, best_score = [], None
+        for child in children(state):
+            if child in seen:
+                continue
+            s = score(child)
+            if best_score is None or s < best_score:
+                best, best_score = [child], s
+            elif s == best_score:
+                best.append(child)
+        if not best:
+            return False
+        state = best[rng.below(len(best))] if seed else best[0]
+        seen.add(state)
+    return is_won(state)
+
+
 def wins(game, start, kind: str = "greedy", seed: int = 0, moves: int = 10_000) -> bool:
     """Whether this player, with this seed, wins from ``start``."""
     line = play(game, start, kind, moves, seed)

@@ -1,0 +1,90 @@
+"""Hints from what the player sees, the look-back to the last winnable position, and
+the difficulty rating."""
+
+import json
+import math
+
+from solitaire import get_game
+from solitaire.hints import (EASY, HARD, MEDIUM, LastWinnable, arrangements, difficulty, hint,
+                             rating, visible, win_rate)
+from solitaire.players import greedy_wins, play, positions
+from solitaire.position import Position
+from solitaire.solver import WON, replay, solve
+from test_cli import run
+
+
+def test_look_back_finds_a_proved_winnable_position_in_few_searches():
+    """A random player's game of Tabby Cat ends stuck; the look-back returns a position
+    the solver proves winnable, the next one it probed was not proved, and it took
+    about log2(moves) searches instead of one per move."""
+    game = get_game("tabbycat")
+    start = game.deal(5)
+    seen = positions(game, start, play(game, start, "random", 100, seed=5))
+    back = LastWinnable(game, seen[:-1], budget=20_000)
+    while not back.run(1_000):
+        pass
+    assert back.index is not None and back.probes <= math.ceil(math.log2(len(seen))) + 1
+    assert game.is_won(replay(game, seen[back.index], back.line))
+    if back.index + 1 < len(seen) - 1:
+        assert solve(game, seen[back.index + 1], budget=20_000).verdict != WON
+
+
+def test_look_back_with_nothing_winnable_says_none():
+    game = get_game("tabbycat")
+    lost = game.parse("pile-1: 5C 9D\npile-2: 3H", strict=False)
+    back = LastWinnable(game, [lost, lost], budget=1_000)
+    while not back.run(100):
+        pass
+    assert back.index is None and back.probes == 2  # positions 1, then 0
+
+
+def hidden_swapped(pos: Position) -> Position:
+    """The same position with two face-down cards of different piles exchanged."""
+    piles = [list(p) for p in pos.piles]
+    (i, j) = [k for k, h in enumerate(pos.hidden) if h][:2]
+    piles[i][0], piles[j][0] = piles[j][0], piles[i][0]
+    return Position(piles=tuple(map(tuple, piles)), cells=pos.cells, stock=pos.stock,
+                    foundations=pos.foundations, hidden=pos.hidden)
+
+
+def test_a_fair_hint_depends_only_on_what_the_player_sees():
+    game = get_game("spider1")
+    real = game.deal(3)
+    other = hidden_swapped(real)
+    assert other != real and visible(game, other) == visible(game, real)
+    a, b = hint(game, real, 20_000), hint(game, other, 20_000)
+    assert (a.move, a.kind, a.wins, a.samples) == (b.move, b.kind, b.wins, b.samples)
+    assert a.kind in ("likely", "none") and a.samples == 4
+    if a.move is not None:
+        assert a.move in game.legal_moves(real)
+    # The arrangements keep every visible card where it is, and the same cards.
+    for world in arrangements(game, real, 3):
+        assert visible(game, world) == visible(game, real)
+        assert sorted(map(str, world.cards())) == sorted(map(str, real.cards()))
+
+
+def test_a_full_knowledge_hint_is_a_proof():
+    game = get_game("spider1")
+    h = hint(game, game.deal(3), 50_000, fair=False)
+    assert h.kind == "win" and h.move == h.line[0]
+    assert game.is_won(replay(game, game.deal(3), h.line))
+
+
+def test_without_hidden_cards_a_hint_is_the_solver_line():
+    game = get_game("tabbycat")
+    h = hint(game, game.deal(2), 100_000)
+    assert h.kind == "win" and game.is_won(replay(game, game.deal(2), h.line))
+    lost = game.parse("pile-1: 5C 9D\npile-2: 3H", strict=False)
+    assert hint(game, lost, 1_000).kind == "lost"
+
+
+def test_difficulty_comes_from_the_greedy_players_wins():
+    game = get_game("tabbycat")
+    assert [rating(r) for r in (0.0, 0.05, 0.1, 0.2, 0.25, 1.0)] == [
+        HARD, HARD, MEDIUM, MEDIUM, EASY, EASY]
+    rate = win_rate(game, 2, 10)
+    assert rate == sum(greedy_wins(game, game.deal(2), s) for s in range(1, 11)) / 10
+    assert difficulty(game, 2, 10) == rating(rate)
+    data = json.loads(run("difficulty", "2", "--tries", "10", "--json").stdout)
+    assert data["difficulty"] == rating(rate) and data["greedy_win_rate"] == rate
+    assert run("difficulty", "2", "--tries", "0").returncode == 2
