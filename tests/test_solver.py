@@ -90,3 +90,22 @@ def test_line_moves_are_engine_moves():
     """A line is made of ordinary moves that print and parse back."""
     result = solve(GAME, GAME.deal(2))
     assert all(Move.parse(str(m)) == m for m in result.line)
+
+
+def test_two_threads_win_the_deals_one_heuristic_got_lost_in():
+    """Issue 14: deals 41, 210 and 273 took the best-first search alone 123,000, 208,000
+    and over 1,000,000 positions; the second thread wins each within 25,000."""
+    for n in (41, 210, 273):
+        result = solve(GAME, GAME.deal(n), budget=25_000)
+        assert result.verdict == WON, n
+        assert GAME.is_won(replay(GAME, GAME.deal(n), result.line))
+
+
+def test_threads_share_the_budget_in_turns_and_slicing_does_not_matter():
+    """A thread's turn ends at the first expansion past it, wherever the slices fall."""
+    whole = solve(GAME, GAME.deal(41), budget=60_000)
+    search = Search(GAME, GAME.deal(41), budget=60_000)
+    while search.result is None:
+        search.run(313)
+    assert (search.result.examined, search.result.line) == (whole.examined, whole.line)
+    assert whole.examined > Search.TURN  # the second thread had turns

@@ -30,11 +30,88 @@ So every line returned has been replayed by the engine's rules.
 """
 
 from .searches import (CANCELLED, DEFAULT_BUDGET, EXHAUSTED, UNDECIDED, UNWINNABLE, WON,
-                       Beam, BestFirst, Result, Threads, Weighted, replay)
+                       Beam, BestFirst, Result, Weighted, replay)
 
 __all__ = ["CANCELLED", "DEFAULT_BUDGET", "EXHAUSTED", "UNDECIDED", "UNWINNABLE", "WON",
            "Beam", "BestFirst", "Result", "Search", "Threads", "Weighted", "replay",
            "solve"]
+
+
+def searcher(game, pos, model, budget: int):
+    """The search a model asks for (``model.search``): best-first by default."""
+    kind = getattr(model, "search", "best-first")
+    return Weighted(game, pos, model, budget) if kind == "weighted" else BestFirst(
+        game, pos, model, budget)
+
+
+class Threads:
+    """Several searches of one position (one per model, each with its own table),
+    sharing a budget in turns of ``turn`` positions, each resumed where it stopped, as
+    mature solvers run "soft threads": a deal one priority gets lost in is often easy
+    for another. The first to win or to prove a loss decides (a complete search that
+    exhausts its positions is a proof whatever its priority). Turns end at the first
+    expansion that reaches them, so how the search is sliced never changes its answer.
+    """
+
+    def __init__(self, game, pos, models, budget: int, turn: int):
+        self.searches = [searcher(game, pos, m, budget) for m in models]
+        self.live = list(range(len(self.searches)))
+        self.budget = budget
+        self.turn = turn
+        self.index = 0
+        self.turn_end = self.searches[0].examined + turn
+        self.result: Result | None = None
+        for s in self.searches:
+            if s.result is not None and s.result.verdict == WON:
+                self._decide(s.result)
+                break
+
+    @property
+    def examined(self) -> int:
+        return sum(s.examined for s in self.searches)
+
+    @property
+    def expanded(self) -> int:
+        return sum(s.expanded for s in self.searches)
+
+    @property
+    def seconds(self) -> float:
+        return sum(s.seconds for s in self.searches)
+
+    def _decide(self, found: Result) -> None:
+        self.result = Result(found.verdict, self.examined, self.expanded, self.seconds,
+                             found.line)
+        for s in self.searches:
+            s.cancel()  # frees their tables
+
+    def run(self, positions: int) -> Result | None:
+        stop = min(self.budget, self.examined + positions)
+        while self.result is None and self.examined < stop:
+            if not self.live:
+                self._decide(Result(UNDECIDED, 0, 0, 0.0))
+                break
+            k = self.live[self.index]
+            s = self.searches[k]
+            s.run(max(1, min(self.turn_end - s.examined, stop - self.examined)))
+            if s.result is not None:
+                if s.result.verdict in (WON, UNWINNABLE):
+                    self._decide(s.result)
+                    break
+                self.live.remove(k)  # out of its own budget, or a pruned search exhausted
+                self.index -= 1
+            elif s.examined < self.turn_end:
+                continue
+            if self.live:
+                self.index = (self.index + 1) % len(self.live)
+                self.turn_end = self.searches[self.live[self.index]].examined + self.turn
+        if self.result is None and self.examined >= self.budget:
+            self._decide(Result(UNDECIDED, 0, 0, 0.0))
+        return self.result
+
+    def cancel(self) -> Result:
+        if self.result is None:
+            self._decide(Result(CANCELLED, 0, 0, 0.0))
+        return self.result
 
 
 class Search:
