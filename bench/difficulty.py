@@ -58,8 +58,9 @@ def main(argv=None):
         won = [e for _, _, e in got if e is not None]
         print(f"{name:7} {len(got):>6} {100 * len(got) / total:>5.1f}% "
               f"{100 * statistics.mean(h for h, _, _ in got):>20.1f}% "
-              f"{100 * sum(x for _, x, _ in got) / (args.random * len(got)):>11.1f}% "
-              f"{statistics.median(won) if won else '-':>14} {len(got) - len(won):>9}")
+              + (f"{100 * sum(x for _, x, _ in got) / (args.random * len(got)):>11.1f}% "
+                 if args.random else f"{'-':>12} ")
+              + f"{statistics.median(won) if won else '-':>14} {len(got) - len(won):>9}")
 
 
 if __name__ == "__main__":
