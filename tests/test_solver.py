@@ -92,9 +92,9 @@ def test_line_moves_are_engine_moves():
     assert all(Move.parse(str(m)) == m for m in result.line)
 
 
-def test_two_threads_win_the_deals_one_heuristic_got_lost_in():
+def test_threads_win_the_deals_one_heuristic_got_lost_in():
     """Issue 14: deals 41, 210 and 273 took the best-first search alone 123,000, 208,000
-    and over 1,000,000 positions; the second thread wins each within 25,000."""
+    and over 1,000,000 positions; with the other threads each is won within 25,000."""
     for n in (41, 210, 273):
         result = solve(GAME, GAME.deal(n), budget=25_000)
         assert result.verdict == WON, n
