@@ -280,8 +280,8 @@ def test_a_win_cascades_then_the_summary_and_a_click_skips(felt):
     running = animations(felt)
     assert len({a["card"] for a in running}) == 52 and max(a["end"] for a in running) <= 1600
     assert felt.eval_on_selector("#win .panel", "e => +getComputedStyle(e).opacity") < 0.5
-    felt.wait_for_timeout(300)
-    felt.screenshot(path=str(SHOTS / "feel-win-cascade-1280x800.png"))
+    felt.evaluate("document.getAnimations().forEach(a => { a.pause(); a.currentTime = 600; })")
+    felt.screenshot(path=str(SHOTS / "feel-win-cascade-1280x800.png"))  # held mid-cascade
     felt.mouse.click(5, 400)
     assert not animations(felt)
     assert felt.eval_on_selector("#win .panel", "e => +getComputedStyle(e).opacity") == 1
