@@ -34,6 +34,7 @@ CW_MAX = 180                # px: cards stop growing here
 CW_MIN = 30                 # px: below this the page scrolls instead
 FIT_FLOOR = 0.6             # a long pile shrinks the cards to no less than this share
 SPREAD_MAX = 1.35           # on a wide screen the places spread apart up to this much
+BELOW = 40                  # px kept under the table for one line of messages
 LABEL = 0.2                 # card heights kept above the piles for the tail's label
 MOVE_MS = 180               # one card's slide
 STAGGER_MS = 60             # the spread of start times when many cards move at once
@@ -81,6 +82,8 @@ class Table:
         self.where = {}         # card -> (place, index)
         self.geometry = {}      # place -> (x, y, w, h) hit box in px
         self.screen = None      # the window size of the last render
+        self.drawn = {}         # card -> (transform, place, index, face down) as drawn
+        self.marked = []        # cards marked by a hint
         self.won = False
         listen_once()
         foundations = [p for p in self.places.values() if p.kind == "foundation"]
@@ -133,9 +136,9 @@ class Table:
         pad = float(style.paddingLeft.replace("px", "") or 0)
         width = main.clientWidth - 2 * pad - 2
         top = self.root.getBoundingClientRect().top + window.scrollY
-        status = document.getElementById("status")
-        below = (status.offsetHeight + 16) if status else 40
-        return width, window.innerHeight - top - below
+        # One line of messages below the table (a fixed share: a long message must not
+        # change the card size).
+        return width, window.innerHeight - top - BELOW
 
     def design(self, spots, width, height):
         """The card width for an arrangement on this screen, whatever the piles hold."""
@@ -198,6 +201,13 @@ class Table:
         min_step = max(ch * MIN_STEP, MIN_STEP_PX)
         deepest = ch * 2.3
         moved = []
+        for key in self.marked:  # last render's hint marks
+            self.cards[key].classList.remove("hint")
+        self.marked = []
+        held = {}  # cards a drag left where the pointer put them
+        for node in self.root.querySelectorAll(".card.dragging"):
+            held[node.dataset.card] = node.style.transform
+            node.classList.remove("dragging")
         self.where, self.base, self.geometry = {}, {}, {}
         for name, place in self.places.items():
             ux, uy = spots[name]
@@ -231,9 +241,14 @@ class Table:
                 self.base[key] = (x, cy)
                 self.where[key] = (name, i)
                 new = f"translate({x:.1f}px, {cy:.1f}px)"
-                old = node.style.transform
                 face_down = i < down
-                turned = node.classList.contains("back") != face_down
+                drawn = (new, name, i, face_down)
+                last = self.drawn.get(key)
+                if last == drawn and key not in held:
+                    continue  # nothing of this card changed: no DOM work
+                self.drawn[key] = drawn
+                old = held.get(key, last[0] if last else "")
+                turned = last is not None and last[3] != face_down
                 if animate and old and (old != new or turned):
                     moved.append((node, old, new, turned))
                 node.style.transform = new
@@ -241,7 +256,6 @@ class Table:
                 node.dataset.place = name
                 node.dataset.index = str(i)
                 node.classList.toggle("back", face_down)
-                node.classList.remove("hint", "dragging")
                 node.setAttribute("aria-label", f"face-down card, {place_label(name)}" if face_down
                                   else f"{card.name}, {place_label(name)}")
                 if face_down:
@@ -288,7 +302,7 @@ class Table:
                                 "fill": "backwards"}, dict_converter=window.Object.fromEntries))
         if nodes:  # the last card down ends the celebration
             document.body.classList.add("cascade")
-            window.setTimeout(_END_CASCADE, CASCADE_MS)
+            window.setTimeout(_END_CASCADE, CASCADE_MS + 100)
 
     def show_hint(self, pos, move):
         if move.is_deal:
@@ -296,6 +310,7 @@ class Table:
             return
         for card in self.game.get(pos, move.src)[-move.count:]:
             self.cards[str(card)].classList.add("hint")
+            self.marked.append(str(card))
         self.slots[move.dst].classList.add("hint-target")
 
     def shake(self, keys):
@@ -341,7 +356,7 @@ def finish_all(*_):
     document.body.classList.remove("cascade")
 
 
-_swallow = {"click": False}
+_swallow = {"until": 0}
 _END_CASCADE = keep(create_proxy(lambda *_: document.body.classList.remove("cascade")))
 
 
@@ -349,15 +364,16 @@ def _pointer_down(event):
     """A press during the win's cascade only skips it; any other press finishes the
     running animations and then acts as usual."""
     if document.body.classList.contains("cascade"):
-        _swallow["click"] = True
+        _swallow["until"] = window.performance.now() + 1000
         event.stopPropagation()
         event.preventDefault()
     finish_all()
 
 
 def _click(event):
-    if _swallow["click"]:
-        _swallow["click"] = False
+    """The click that ends a press which skipped the cascade does nothing more."""
+    if window.performance.now() < _swallow["until"]:
+        _swallow["until"] = 0
         event.stopPropagation()
         event.preventDefault()
 
