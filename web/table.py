@@ -30,6 +30,8 @@ MIN_STEP = 0.14             # the tightest fan: a card's index (0.13 ch tall) st
 MIN_STEP_PX = 13            # ... and never under this many px (the index is at least 12 px)
 DOWN_STEP = 0.12            # the fan of face-down cards, in card heights
 DESIGN_FAN = 1 + 24 * MIN_STEP  # a pile this tall sets the card size: 25 cards, tight
+SHORT_FAN = 1 + 12 * MIN_STEP   # ... on a short screen (a landscape phone): 13 cards
+SHORT = 450                 # px of table height under which a screen is short
 CW_MAX = 180                # px: cards stop growing here
 CW_MIN = 30                 # px: below this the page scrolls instead
 FIT_FLOOR = 0.6             # a long pile shrinks the cards to no less than this share
@@ -146,7 +148,7 @@ class Table:
         top = min(y for _, y in piles)
         right = max(x for x, _ in spots.values()) + 1
         bottom = max(y for _, y in spots.values()) + 1
-        tall = max(top + DESIGN_FAN, bottom)
+        tall = max(top + (SHORT_FAN if height < SHORT else DESIGN_FAN), bottom)
         return min(width / right, height / (RATIO * tall), CW_MAX)
 
     def metrics(self, pos):
