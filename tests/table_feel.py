@@ -1,5 +1,7 @@
 """How the table feels in a real browser: space, phone controls, motion, the win, pictures.
 
+Collected as part of test_page.py (its last line imports these tests), so that they share
+its browser and server: run them with ``python3 -m pytest tests/test_page.py -k feel``.
 One booted page with motion on (most page tests run with reduced motion) is resized and
 reset through the page's test hooks; each Pyodide boot is expensive.
 """
@@ -10,7 +12,7 @@ import pytest
 
 from solitaire import DEAL, get_game, solve
 from solitaire.position import format_line
-from test_page import SHOTS, boot, browser, long_pile_line, new_page, server  # noqa: F401 (fixtures)
+from test_page import SHOTS, boot, long_pile_line, new_page
 
 TABBY, SPIDER, TUX = get_game("tabbycat"), get_game("spider4"), get_game("tuxedo")
 SIZES = [(360, 740), (390, 844), (1280, 800), (2560, 1440)]
@@ -86,7 +88,7 @@ def assert_readable(page, game, width, height):
 
 # -- space ---------------------------------------------------------------------------------
 
-def test_cards_use_the_screen_and_a_long_pile_tightens_first(felt):
+def test_feel_cards_use_the_screen_and_a_long_pile_tightens_first(felt):
     """1280x800: cards at least 90 px wide with a 30-card pile, all of it on screen; the
     size does not change while piles grow to 25 cards; 2560x1440: the table spans at
     least half the width."""
@@ -114,7 +116,7 @@ def test_cards_use_the_screen_and_a_long_pile_tightens_first(felt):
     assert span >= 1280, span
 
 
-def test_spider_runs_stack_compactly_and_the_tail_keeps_its_label(felt):
+def test_feel_spider_runs_stack_compactly_and_the_tail_keeps_its_label(felt):
     """Spider's eight foundations take under three card widths with one outline; the
     tail is labelled Tail, empty or not, and the label covers no card."""
     size(felt, 1280, 800)
@@ -135,7 +137,7 @@ def test_spider_runs_stack_compactly_and_the_tail_keeps_its_label(felt):
 
 
 @pytest.mark.parametrize("width,height", [(360, 740), (390, 844), (740, 360)])
-def test_phone_header_is_one_row_of_large_targets(felt, width, height):
+def test_feel_phone_header_is_one_row_of_large_targets(felt, width, height):
     """On a phone the header is one row at most 64 px tall; no control (the stock
     included, in Spider too) is under 44 px; Daily, Winnable and Redo are in the menu."""
     size(felt, width, height)
@@ -183,7 +185,7 @@ def assert_animates(page, act, cards=None):
     return running
 
 
-def test_every_change_animates_briefly_and_a_click_finishes_it(felt):
+def test_feel_every_change_animates_briefly_and_a_click_finishes_it(felt):
     """Moves, deals, undo, redo, auto-moves, flips and a finished run leaving each
     slide under 300 ms; a click during a slide finishes it and acts; a drag follows the
     pointer with no animation on the dragged cards."""
@@ -257,7 +259,7 @@ def test_every_change_animates_briefly_and_a_click_finishes_it(felt):
     assert_animates(felt, lambda: felt.evaluate(f"window.tabby_play('{move}')"), [card])
 
 
-def test_reduced_motion_turns_it_off(felt):
+def test_feel_reduced_motion_turns_it_off(felt):
     """Under prefers-reduced-motion nothing slides: cards are where they go at once."""
     size(felt, 1280, 800, motion="reduce")
     start(felt, TABBY, 1)
@@ -269,7 +271,7 @@ def test_reduced_motion_turns_it_off(felt):
     size(felt, 1280, 800)
 
 
-def test_a_win_cascades_then_the_summary_and_a_click_skips(felt):
+def test_feel_a_win_cascades_then_the_summary_and_a_click_skips(felt):
     """Winning: the cards cascade, the summary waits for them; a click shows it at once
     (and does nothing else)."""
     size(felt, 1280, 800)
@@ -328,7 +330,7 @@ def scenes():
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_pictures_at_four_sizes(felt, scheme):
+def test_feel_pictures_at_four_sizes(felt, scheme):
     """Each scene at each size, in this theme: saved for a person to look at, and no
     card covers another place's cards or a fanned card's index."""
     SHOTS.mkdir(exist_ok=True)
@@ -344,3 +346,6 @@ def test_pictures_at_four_sizes(felt, scheme):
             felt.screenshot(path=str(SHOTS / f"feel-{name}-{width}x{height}-{scheme}.png"))
             assert_readable(felt, game, width, height)
     size(felt, 1280, 800)
+
+
+__all__ = ["felt"] + [n for n in list(globals()) if n.startswith("test_feel_")]
