@@ -808,3 +808,7 @@ def test_a_spider_column_of_33_cards_fits_the_screen(browser, server, width, hei
     page.evaluate(f"window.tabby_play({json.dumps(format_line(line))})")
     assert max(len(p) for p in spider_position(page).piles) == 33
     assert_fits(page, ".card", width, height, f"spider2-long-{width}x{height}.png")
+
+
+# The table-feel tests share this module's browser and server (one Playwright per run).
+from table_feel import *  # noqa: E402,F401,F403

@@ -2,17 +2,73 @@
 
 It holds no rules: it renders a position, marks hints and drop targets, and says which
 place lies under a point. A new game brings its own layout; nothing here changes.
+
+Sizes come from the screen, not from the cards: the card width is the largest the
+screen allows (up to ``CW_MAX``) for a pile of 25 cards at the tightest fan; any pile
+tightens its own fan to fit, and only a pile that does not fit even at the tightest fan
+makes the cards a little smaller (down to ``FIT_FLOOR`` of their size). On a wide screen a game whose top row holds only the
+stock and foundations may lay them out beside the piles instead (the view's choice,
+made from the screen's size alone, so it never changes while a game goes on).
+
+Motion: every render slides each card from where it was drawn to where it goes (Web
+Animations, ``MOVE_MS`` plus a short stagger); a card turning over narrows and widens.
+A click, a key or the next render finishes running animations at once, so motion never
+slows play; ``prefers-reduced-motion`` turns it all off.
 """
 
+from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
-from dom import document, place_label
+from dom import document, keep, nullish, place_label
 from solitaire.cards import deck
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RANK_TEXT = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
-MIN_STEP = 0.2              # the tightest fan, in card heights: a card's index stays readable
+RATIO = 1.4                 # card height / width
+UP_STEP = 0.28              # the roomiest fan of face-up cards, in card heights
+MIN_STEP = 0.14             # the tightest fan: a card's index (0.13 ch tall) stays readable
+MIN_STEP_PX = 13            # ... and never under this many px (the index is at least 12 px)
 DOWN_STEP = 0.12            # the fan of face-down cards, in card heights
+DESIGN_FAN = 1 + 24 * MIN_STEP  # a pile this tall sets the card size: 25 cards, tight
+SHORT_FAN = 1 + 12 * MIN_STEP   # ... on a short screen (a landscape phone): 13 cards
+SHORT = 450                 # px of table height under which a screen is short
+CW_MAX = 180                # px: cards stop growing here
+CW_MIN = 30                 # px: below this the page scrolls instead
+FIT_FLOOR = 0.6             # a long pile shrinks the cards to no less than this share
+SPREAD_MAX = 1.35           # on a wide screen the places spread apart up to this much
+BELOW = 40                  # px kept under the table for one line of messages
+LABEL = 0.2                 # card heights kept above the piles for the tail's label
+MOVE_MS = 180               # one card's slide
+STAGGER_MS = 60             # the spread of start times when many cards move at once
+CASCADE_MS = 1300           # the win celebration (the summary appears after it)
+MOTION = {"on": True}       # set False by the page's reduced-motion query
+
+
+def stock_and_foundations_on_top(places):
+    """True when every place above the piles is the stock or a foundation."""
+    top = min(p.y for p in places if p.kind == "pile")
+    above = [p for p in places if p.y < top]
+    return bool(above) and all(p.kind in ("stock", "foundation") for p in above)
+
+
+def arrange(places, wide):
+    """Each place's (x, y) in card units: the game's own layout, or the wide one (the
+    stock left of the piles, the foundations in a column right of them)."""
+    top = min(p.y for p in places if p.kind == "pile")
+    if not wide:
+        return {p.name: (p.x, p.y) for p in places}
+    lower = [p for p in places if p.y >= top]
+    has_stock = any(p.kind == "stock" for p in places)
+    shift = 1.25 if has_stock else 0
+    spots = {p.name: (p.x + shift, p.y - top + LABEL) for p in lower}
+    right = max(x for x, _ in spots.values()) + 1.3
+    found = [p for p in places if p.kind == "foundation"]
+    pitch = 1.1 if len(found) <= 4 else 0.3
+    for i, p in enumerate(found):
+        spots[p.name] = (right, LABEL + i * pitch)
+    if has_stock:
+        spots["stock"] = (0, LABEL)
+    return spots
 
 
 class Table:
@@ -22,30 +78,42 @@ class Table:
         self.root = root
         self.game = game
         self.places = {p.name: p for p in game.layout()}
-        self.units_wide = max(p.x for p in self.places.values()) + 1
-        self.pile_top = min(p.y for p in self.places.values() if p.kind == "pile")
         self.slots = {}
         self.cards = {}
         self.base = {}          # card -> (x, y) of the last render
         self.where = {}         # card -> (place, index)
         self.geometry = {}      # place -> (x, y, w, h) hit box in px
+        self.screen = None      # the window size of the last render
+        self.drawn = {}         # card -> (transform, place, index, face down) as drawn
+        self.marked = []        # cards marked by a hint
+        self.won = False
+        listen_once()
+        foundations = [p for p in self.places.values() if p.kind == "foundation"]
         for place in game.layout():
             slot = document.createElement("div")
-            slot.className = "slot" + (" stock" if place.kind == "stock" else "")
+            slot.className = "slot " + place.kind + (" tail" if place.name == "tail" else "")
             slot.dataset.pile = place.name
             slot.tabIndex = 0
             slot.setAttribute("role", "button")
             if place.kind == "foundation":
                 slot.textContent = "K" if game.foundation_shows == "bottom" else "A"
                 slot.tabIndex = -1
-            elif place.name == "tail":
-                slot.textContent = "tail"
+                if len(foundations) > 4 and place.name != foundations[0].name:
+                    slot.classList.add("tucked")  # a compact stack: one outline for all
             if place.kind == "stock":
                 badge = document.createElement("span")
                 badge.className = "badge"
                 slot.appendChild(badge)
             root.appendChild(slot)
             self.slots[place.name] = slot
+        self.labels = {}
+        if "tail" in self.places:
+            label = document.createElement("div")
+            label.className = "place-label"
+            label.textContent = "Tail"
+            label.setAttribute("aria-hidden", "true")
+            root.appendChild(label)
+            self.labels["tail"] = label
         for card in deck(game.decks, game.suits):
             node = document.createElement("div")
             key = str(card)
@@ -61,71 +129,135 @@ class Table:
             root.appendChild(node)
             self.cards[key] = node
 
-    def metrics(self, pos):
-        """Card width and height in px: as large as the width allows, and small enough
-        that the longest pile, squeezed to its indices, fits the screen's height."""
+    # -- sizes ---------------------------------------------------------------------------
+
+    def room(self):
+        """The width and height (px) the table may use."""
         main = self.root.parentElement
-        pad = float(window.getComputedStyle(main).paddingLeft.replace("px", "") or 0)
-        width = main.clientWidth - 2 * pad - 4
-        height = window.innerHeight - self.root.getBoundingClientRect().top - 48
-        longest = max([len(p) for p in pos.piles] + [len(c) for c in pos.cells] + [1])
-        tall = max(4.3, self.pile_top + 1 + MIN_STEP * (longest - 1))  # in card heights
-        by_height = max(46, height / (1.4 * tall))  # below 46 px, let the page scroll
-        cw = min(width / (self.units_wide + 0.05), by_height, 170)
-        return cw, round(cw * 1.4)
+        style = window.getComputedStyle(main)
+        pad = float(style.paddingLeft.replace("px", "") or 0)
+        width = main.clientWidth - 2 * pad - 2
+        top = self.root.getBoundingClientRect().top + window.scrollY
+        # One line of messages below the table (a fixed share: a long message must not
+        # change the card size).
+        return width, window.innerHeight - top - BELOW
+
+    def design(self, spots, width, height):
+        """The card width for an arrangement on this screen, whatever the piles hold."""
+        piles = [spots[n] for n, p in self.places.items() if p.fan == "down"]
+        top = min(y for _, y in piles)
+        right = max(x for x, _ in spots.values()) + 1
+        bottom = max(y for _, y in spots.values()) + 1
+        tall = max(top + (SHORT_FAN if height < SHORT else DESIGN_FAN), bottom)
+        return min(width / right, height / (RATIO * tall), CW_MAX)
+
+    def metrics(self, pos):
+        """Card width and height (px), the arrangement and the horizontal spread."""
+        width, height = self.room()
+        places = list(self.places.values())
+        tall = arrange(places, False)
+        cw, spots = self.design(tall, width, height), tall
+        if stock_and_foundations_on_top(places):
+            wide = arrange(places, True)
+            if (w := self.design(wide, width, height)) > cw * 1.04:
+                cw, spots = w, wide
+        # Only a pile too long to fit at the tightest fan shrinks the cards (to no less
+        # than FIT_FLOOR of their size: past that the page scrolls).
+        floor = max(cw * FIT_FLOOR, CW_MIN)
+        for name, place in self.places.items():
+            if place.fan != "down":
+                continue
+            cards = len(self.game.get(pos, name))
+            down = self.game.face_down(pos, name)
+            up = max(cards - down - 1, 0)
+            lead = spots[name][1] + 1 + DOWN_STEP * down
+            fit = height / (lead + MIN_STEP * up)
+            if fit * MIN_STEP < MIN_STEP_PX:
+                fit = (height - MIN_STEP_PX * up) / lead
+            cw = min(cw, fit / RATIO)
+        cw = max(cw, floor)
+        right = max(x for x, _ in spots.values()) + 1
+        spread = 1.0
+        if width > 700:  # desktops: the table spreads to fill the width
+            spread = min(max(width / (right * cw), 1.0), SPREAD_MAX)
+        return cw, round(cw * RATIO), spots, spread, height
 
     def destroy(self):
         """Take this table's elements off the page (when another game is chosen)."""
-        for node in list(self.slots.values()) + list(self.cards.values()):
+        finish_all()
+        for node in list(self.slots.values()) + list(self.cards.values()) + list(self.labels.values()):
             node.remove()
 
+    # -- rendering -------------------------------------------------------------------------
+
     def render(self, pos, hint=None):
-        cw, ch = self.metrics(pos)
+        finish_all()  # a running animation ends where it was going; this render starts
+        screen = (window.innerWidth, window.innerHeight)
+        animate = MOTION["on"] and self.screen == screen
+        self.screen = screen
+        cw, ch, spots, spread, height = self.metrics(pos)
         style = self.root.style
         style.setProperty("--cw", f"{cw:.1f}px")
         style.setProperty("--ch", f"{ch}px")
         document.documentElement.style.setProperty("--cw", f"{cw:.1f}px")
-        top = self.root.getBoundingClientRect().top
-        avail = max(window.innerHeight - top - 48 - ch * self.pile_top, ch * 2.2)
+        min_step = max(ch * MIN_STEP, MIN_STEP_PX)
         deepest = ch * 2.3
+        moved = []
+        for key in self.marked:  # last render's hint marks
+            self.cards[key].classList.remove("hint")
+        self.marked = []
+        held = {}  # cards a drag left where the pointer put them
+        for node in self.root.querySelectorAll(".card.dragging"):
+            held[node.dataset.card] = node.style.transform
+            node.classList.remove("dragging")
         self.where, self.base, self.geometry = {}, {}, {}
         for name, place in self.places.items():
-            x, y = place.x * cw, place.y * ch
+            ux, uy = spots[name]
+            x, y = ux * cw * spread, uy * ch
             slot = self.slots[name]
             slot.style.transform = f"translate({x:.1f}px, {y:.1f}px)"
             slot.classList.remove("target", "hint-target", "selected")
+            if name in self.labels:
+                self.labels[name].style.transform = f"translate({x:.1f}px, {y - ch * LABEL:.1f}px)"
             cards = self.game.get(pos, name)
             down = self.game.face_down(pos, name)
-            step = 0
+            step = back = 0
             if place.fan == "down" and len(cards) > 1:
-                # Face-down cards overlap more; squeeze long piles, but never below the
-                # height of a card's index.
-                back = ch * DOWN_STEP
+                # Face-down cards overlap more; a long pile tightens its own fan, never
+                # below the height of a card's index.
+                back = max(ch * DOWN_STEP, 5)
                 up = len(cards) - down
-                room = avail - ch - back * (down if up else down - 1)
-                step = min(ch * 0.28, max(ch * MIN_STEP, room / (up - 1))) if up > 1 else 0
-            else:
-                back = 0
-            height = ch + back * down + step * max(len(cards) - down - 1, 0)
+                room = height - y - ch - back * (down if up else down - 1)
+                step = min(ch * UP_STEP, max(min_step, room / (up - 1))) if up > 1 else 0
+            pile_h = ch + back * down + step * max(len(cards) - down - 1, 0)
             if cards and len(cards) == down:
-                height -= back
-            self.geometry[name] = (x, y, cw, max(height, ch))
-            deepest = max(deepest, y + height)
+                pile_h -= back
+            self.geometry[name] = (x, y, cw, max(pile_h, ch))
+            deepest = max(deepest, y + pile_h)
+            bottom_up = place.kind == "foundation" and self.game.foundation_shows == "bottom"
+            layer = (int(name[11:]) * 14) if place.kind == "foundation" else 200
             for i, card in enumerate(cards):
                 key = str(card)
                 node = self.cards[key]
                 cy = y + back * min(i, down) + step * max(i - down, 0)
                 self.base[key] = (x, cy)
                 self.where[key] = (name, i)
-                node.style.transform = f"translate({x:.1f}px, {cy:.1f}px)"
-                bottom_up = place.kind == "foundation" and self.game.foundation_shows == "bottom"
-                z = (13 - i) if bottom_up else i + 1
-                node.style.zIndex = str(z + (0 if place.kind == "foundation" else 10))
+                new = f"translate({x:.1f}px, {cy:.1f}px)"
+                face_down = i < down
+                drawn = (new, name, i, face_down)
+                last = self.drawn.get(key)
+                if last == drawn and key not in held:
+                    continue  # nothing of this card changed: no DOM work
+                self.drawn[key] = drawn
+                old = held.get(key, last[0] if last else "")
+                turned = last is not None and last[3] != face_down
+                if animate and old and (old != new or turned):
+                    moved.append((node, old, new, turned))
+                node.style.transform = new
+                node.style.zIndex = str(layer + ((13 - i) if bottom_up else i + 1))
                 node.dataset.place = name
                 node.dataset.index = str(i)
-                face_down = i < down
                 node.classList.toggle("back", face_down)
-                node.classList.remove("hint", "dragging")
                 node.setAttribute("aria-label", f"face-down card, {place_label(name)}" if face_down
                                   else f"{card.name}, {place_label(name)}")
                 if face_down:
@@ -140,10 +272,39 @@ class Table:
             stock.querySelector(".badge").textContent = str(deals)
             stock.classList.toggle("empty", deals == 0)
             stock.setAttribute("aria-label", f"stock, {deals} deals left" + ("" if deals else ", empty"))
-        self.root.style.width = f"{self.units_wide * cw:.0f}px"
+        right = max(x for x, _ in spots.values()) + 1
+        self.root.style.width = f"{(right - 1) * cw * spread + cw:.0f}px"
         self.root.style.height = f"{deepest + 8:.0f}px"
+        self.root.classList.toggle("wide", any(spots[n] != (p.x, p.y) for n, p in self.places.items()))
+        if moved:
+            slide(moved)
+        won = self.game.is_won(pos)
+        if won and not self.won and animate:
+            self.cascade(cw)
+        self.won = won
         if hint is not None:
             self.show_hint(pos, hint)
+
+    def cascade(self, cw):
+        """The win: every card leaps from its foundation and falls off the table, one
+        after another; the summary appears when they are done (or at a click)."""
+        nodes = sorted(self.cards.values(), key=lambda n: int(n.style.zIndex or 0), reverse=True)
+        gap = (CASCADE_MS - 700) / max(len(nodes), 1)
+        fall = window.innerHeight
+        for k, node in enumerate(nodes):
+            start = node.style.transform
+            side = (1 if k % 2 else -1) * (1 + (k * 7) % 5) * cw * 0.5
+            frames = [{"transform": start, "zIndex": "950", "offset": 0},
+                      {"transform": f"{start} translate({side * 0.4:.0f}px, {-cw * 0.6:.0f}px)",
+                       "zIndex": "950", "offset": 0.3},
+                      {"transform": f"{start} translate({side:.0f}px, {fall:.0f}px) rotate({side / 4:.0f}deg)",
+                       "zIndex": "950", "offset": 1}]
+            node.animate(to_js(frames, dict_converter=window.Object.fromEntries),
+                         to_js({"duration": 700, "delay": k * gap, "easing": "ease-in",
+                                "fill": "backwards"}, dict_converter=window.Object.fromEntries))
+        if nodes:  # the last card down ends the celebration
+            document.body.classList.add("cascade")
+            window.setTimeout(_END_CASCADE, CASCADE_MS + 100)
 
     def show_hint(self, pos, move):
         if move.is_deal:
@@ -151,6 +312,7 @@ class Table:
             return
         for card in self.game.get(pos, move.src)[-move.count:]:
             self.cards[str(card)].classList.add("hint")
+            self.marked.append(str(card))
         self.slots[move.dst].classList.add("hint-target")
 
     def shake(self, keys):
@@ -169,3 +331,103 @@ class Table:
                 if px - 6 * slack <= x <= px + w + 6 * slack and py - 6 * slack <= y <= py + h + below:
                     return name
         return None
+
+
+# -- motion -------------------------------------------------------------------------------
+
+def slide(moved):
+    """Animate each (node, from, to, turned) from where it was drawn to where it is now."""
+    gap = STAGGER_MS / max(len(moved) - 1, 1) if len(moved) > 1 else 0
+    options = window.Object.fromEntries
+    for k, (node, old, new, turned) in enumerate(moved):
+        flip = " scaleX(0.2)" if turned else ""
+        z = str(900 + k)
+        frames = [{"transform": old + flip, "zIndex": z}, {"transform": new, "zIndex": z}]
+        node.animate(to_js(frames, dict_converter=options),
+                     to_js({"duration": MOVE_MS, "delay": round(k * gap), "easing": "ease-out",
+                            "fill": "backwards"}, dict_converter=options))
+
+
+def finish_all(*_):
+    """Every running animation of the page jumps to its end (cards, shakes, the win)."""
+    for anim in document.getAnimations():
+        try:
+            anim.finish()
+        except Exception:  # an endless animation cannot finish: stop it
+            anim.cancel()
+    document.body.classList.remove("cascade")
+
+
+_swallow = {"until": 0}
+_END_CASCADE = keep(create_proxy(lambda *_: document.body.classList.remove("cascade")))
+
+
+def _pointer_down(event):
+    """A press during the win's cascade only skips it; any other press finishes the
+    running animations and then acts as usual."""
+    if document.body.classList.contains("cascade"):
+        _swallow["until"] = window.performance.now() + 1000
+        event.stopPropagation()
+        event.preventDefault()
+    finish_all()
+
+
+def _click(event):
+    """The click that ends a press which skipped the cascade does nothing more."""
+    if window.performance.now() < _swallow["until"]:
+        _swallow["until"] = 0
+        event.stopPropagation()
+        event.preventDefault()
+
+
+def _reduced(query):
+    MOTION["on"] = not query.matches
+
+
+_listening = []
+
+
+def listen_once():
+    """Page-wide listeners, once: presses and keys finish animations; reduced motion;
+    the header's secondary controls move into the menu on a phone."""
+    if _listening:
+        return
+    _listening.append(True)
+    for kind, handler in (("pointerdown", _pointer_down), ("keydown", finish_all), ("click", _click)):
+        document.addEventListener(kind, keep(create_proxy(handler)), True)
+    query = window.matchMedia("(prefers-reduced-motion: reduce)")
+    _reduced(query)
+    query.addEventListener("change", keep(create_proxy(_reduced)))
+    phone = window.matchMedia(PHONE)
+    fit_controls(phone)
+    phone.addEventListener("change", keep(create_proxy(fit_controls)))
+
+
+PHONE = "(max-width: 600px), (max-height: 500px)"
+SECONDARY = ("daily", "winnable-row", "redo")  # in the menu on a phone
+
+
+def fit_controls(query):
+    """On a phone the header keeps one row (game, New deal, Undo, Hint, menu): Daily,
+    Winnable and Redo move to the top of the menu; on a larger screen they come back."""
+    nav = nullish(document.querySelector(".controls"))
+    panel = nullish(document.querySelector("#stats-panel .panel"))
+    if nav is None or panel is None:
+        return
+    more = nullish(document.getElementById("menu-more"))
+    if more is None:
+        more = document.createElement("div")
+        more.id = "menu-more"
+        more.className = "row menu-row menu-more"
+        panel.insertBefore(more, panel.firstChild)
+    for name in SECONDARY:
+        node = nullish(document.getElementById(name))
+        if node is None:
+            continue
+        if query.matches:
+            more.appendChild(node)
+        else:  # back in the header's order: New deal, Daily, Winnable, Undo, Redo, Hint
+            after = {"daily": "new-deal", "winnable-row": "daily", "redo": "undo"}[name]
+            anchor = document.getElementById(after)
+            nav.insertBefore(node, anchor.nextSibling)
+    more.hidden = not query.matches

@@ -47,7 +47,10 @@ class Spider(Game):
 
     def layout(self) -> list[Place]:
         places = [Place("stock", "stock", 0, 0)]
-        places += [Place(f"foundation-{i + 1}", "foundation", 1.6 + i * 1.05, 0) for i in range(8)]
+        # Completed runs stack compactly at the right of the top row, each King's
+        # index showing, instead of a row of eight empty places.
+        places += [Place(f"foundation-{i + 1}", "foundation", 9.45 - (7 - i) * 0.25, 0)
+                   for i in range(8)]
         places += [Place(f"pile-{i + 1}", "pile", i * 1.05, 1.2, "down") for i in range(10)]
         return places
 

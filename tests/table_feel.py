@@ -1,0 +1,353 @@
+"""How the table feels in a real browser: space, phone controls, motion, the win, pictures.
+
+Collected as part of test_page.py (its last line imports these tests), so that they share
+its browser and server: run them with ``python3 -m pytest tests/test_page.py -k feel``.
+One booted page with motion on (most page tests run with reduced motion) is resized and
+reset through the page's test hooks; each Pyodide boot is expensive.
+"""
+
+import json
+
+import pytest
+
+from solitaire import DEAL, get_game, solve
+from solitaire.position import format_line
+from test_page import SHOTS, boot, long_pile_line, new_page
+
+TABBY, SPIDER, TUX = get_game("tabbycat"), get_game("spider4"), get_game("tuxedo")
+SIZES = [(360, 740), (390, 844), (1280, 800), (2560, 1440)]
+
+CARD_BOXES = """() => [...document.querySelectorAll('.card[data-place]')].map(e => {
+    const r = e.getBoundingClientRect();
+    return {card: e.dataset.card, place: e.dataset.place, index: +e.dataset.index,
+            back: e.classList.contains('back'), x: r.x, y: r.y, w: r.width, h: r.height,
+            bottom: r.bottom, right: r.right};
+})"""
+
+RUNNING = """sel => document.getAnimations().filter(a => a.effect && a.effect.target
+    && a.effect.target.matches(sel) && a.playState !== 'finished')
+    .map(a => ({card: a.effect.target.dataset.card, end: a.effect.getComputedTiming().endTime,
+                frames: JSON.stringify(a.effect.getKeyframes())}))"""
+
+
+@pytest.fixture(scope="module")
+def felt(browser, server):
+    """One page with motion on, at 1280x800, light theme."""
+    page = new_page(browser, reduced_motion="no-preference")
+    boot(page, server + "/?deal=1")
+    yield page
+    page.context.close()
+
+
+def size(page, width, height, scheme="light", motion="no-preference"):
+    page.emulate_media(color_scheme=scheme, reduced_motion=motion)
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function(f"window.innerWidth === {width} && window.innerHeight === {height}")
+    page.evaluate("document.querySelectorAll('.overlay').forEach(e => e.hidden = true);"
+                  "window.dispatchEvent(new Event('resize'));"  # emulation may not send one
+                  "document.getAnimations().forEach(a => a.finish())")
+
+
+def start(page, game, deal, line=()):
+    page.evaluate(f"window.tabby_start({deal}, '{game.id}')")
+    if line:
+        assert page.evaluate(f"window.tabby_play({json.dumps(format_line(list(line)))})")
+    page.evaluate("window.dispatchEvent(new Event('resize'));"
+                  "document.getAnimations().forEach(a => a.finish())")
+
+
+def card_width(page):
+    return page.eval_on_selector('.card[data-card="AS"]', "e => e.getBoundingClientRect().width")
+
+
+def assert_readable(page, game, width, height):
+    """No card of one place covers another place's cards; in a fan every face-up card
+    shows at least its index (13 px); the table is no wider than the screen."""
+    boxes = page.evaluate(CARD_BOXES)
+    places = {}
+    for b in boxes:
+        places.setdefault(b["place"], []).append(b)
+    hull = {}
+    for name, cards in places.items():
+        cards.sort(key=lambda b: b["index"])
+        hull[name] = (min(b["x"] for b in cards), min(b["y"] for b in cards),
+                      max(b["right"] for b in cards), max(b["bottom"] for b in cards))
+        if name.startswith(("pile-", "tail")):
+            for under, over in zip(cards, cards[1:]):
+                if not under["back"]:
+                    assert over["y"] - under["y"] >= 12.5, (name, under["card"], over["y"] - under["y"])
+    names = sorted(hull)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            if a.startswith("foundation") and b.startswith("foundation"):
+                continue  # completed runs may stack, each King's index showing
+            (ax, ay, ar, ab), (bx, by, br, bb) = hull[a], hull[b]
+            assert ar <= bx + 0.5 or br <= ax + 0.5 or ab <= by + 0.5 or bb <= ay + 0.5, (a, b)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+# -- space ---------------------------------------------------------------------------------
+
+def test_feel_cards_use_the_screen_and_a_long_pile_tightens_first(felt):
+    """1280x800: cards at least 90 px wide with a 30-card pile, all of it on screen; the
+    size does not change while piles grow to 25 cards; 2560x1440: the table spans at
+    least half the width."""
+    size(felt, 1280, 800)
+    start(felt, TABBY, 1)
+    fresh = card_width(felt)
+    n, line = long_pile_line(25)
+    start(felt, TABBY, n, line)
+    assert card_width(felt) == fresh  # a pile of 25 fits by its own fan alone
+    n, line = long_pile_line(30)
+    start(felt, TABBY, n, line[:-1])
+    before = card_width(felt)
+    grown = 30 - max(len(p) for p in TABBY.parse(felt.evaluate("window.tabby_position()")).piles)
+    start(felt, TABBY, n, line)
+    assert max(len(p) for p in TABBY.parse(felt.evaluate("window.tabby_position()")).piles) == 30
+    wide = card_width(felt)
+    assert wide >= 90, wide
+    assert wide >= before * 0.97 ** grown  # under 3% a card: no jump
+    assert max(b["bottom"] for b in felt.evaluate(CARD_BOXES)) <= 800
+    assert_readable(felt, TABBY, 1280, 800)
+    size(felt, 2560, 1440)
+    span = felt.evaluate("""() => { const r = [...document.querySelectorAll('.slot, .card')]
+        .map(e => e.getBoundingClientRect());
+        return Math.max(...r.map(b => b.right)) - Math.min(...r.map(b => b.left)); }""")
+    assert span >= 1280, span
+
+
+def test_feel_spider_runs_stack_compactly_and_the_tail_keeps_its_label(felt):
+    """Spider's eight foundations take under three card widths with one outline; the
+    tail is labelled Tail, empty or not, and the label covers no card."""
+    size(felt, 1280, 800)
+    start(felt, SPIDER, 1)
+    boxes = felt.eval_on_selector_all('.slot[data-pile^="foundation"]', "els => els.map(e => "
+                                      "[e.getBoundingClientRect().left, e.getBoundingClientRect().right,"
+                                      " getComputedStyle(e).borderTopStyle])")
+    width = card_width(felt)
+    assert max(b[1] for b in boxes) - min(b[0] for b in boxes) <= 3 * width
+    assert sum(1 for b in boxes if b[2] != "none") == 1
+    for n, line in ((1, ()), long_pile_line(30)):
+        start(felt, TABBY, n, line)
+        label = felt.locator(".place-label")
+        assert label.inner_text().lower() == "tail" and label.is_visible()
+        box = label.bounding_box()
+        tail = felt.locator('.slot[data-pile="tail"]').bounding_box()
+        assert box["y"] + box["height"] <= tail["y"] + 1 and abs(box["x"] - tail["x"]) < 1
+
+
+@pytest.mark.parametrize("width,height", [(360, 740), (390, 844), (740, 360)])
+def test_feel_phone_header_is_one_row_of_large_targets(felt, width, height):
+    """On a phone the header is one row at most 64 px tall; no control (the stock
+    included, in Spider too) is under 44 px; Daily, Winnable and Redo are in the menu."""
+    size(felt, width, height)
+    for game in (TABBY, SPIDER):
+        start(felt, game, 1)
+        assert felt.eval_on_selector("header", "e => e.getBoundingClientRect().height") <= 64
+        controls = felt.evaluate("""() => [...document.querySelectorAll(
+            'header button, header select, header .toggle, .slot.stock')]
+            .filter(e => e.offsetParent !== null)
+            .map(e => { const r = e.getBoundingClientRect();
+                        return [e.id || e.className, r.width, r.height, r.top]; })""")
+        names = {c[0] for c in controls}
+        assert {"game-select", "new-deal", "undo", "hint", "stats"} <= names, names
+        assert not names & {"daily", "redo", "winnable-row"}, names
+        for name, w, h, _ in controls:
+            assert w >= 44 and h >= 44, (name, w, h)
+        tops = [c[3] for c in controls if c[0] != "slot stock"]
+        assert max(tops) - min(tops) < 4  # one row
+        assert felt.evaluate("document.documentElement.scrollWidth") <= width
+    felt.click("#stats")
+    assert felt.locator("#stats-panel #redo").is_visible()
+    felt.click("#stats-close")
+    size(felt, 1280, 800)  # the media query's change event comes with the next frame
+    felt.wait_for_selector("header #redo", state="visible", timeout=5_000)
+
+
+# -- motion --------------------------------------------------------------------------------
+
+def animations(page, selector=".card"):
+    return page.evaluate(RUNNING, selector)
+
+
+def assert_animates(page, act, cards=None):
+    """``act`` starts card animations (on ``cards`` if given), each timed to end within
+    300 ms, and they end by themselves."""
+    page.evaluate("document.getAnimations().forEach(a => a.finish())")
+    act()
+    running = animations(page)
+    assert running, "nothing moved"
+    assert all(a["end"] < 300 for a in running), running
+    if cards is not None:
+        assert set(cards) <= {a["card"] for a in running}, (cards, running)
+    # They end by themselves (the timeline runs on frames: on a loaded machine a frame
+    # can come late, so wait for the frames rather than a fixed time).
+    page.wait_for_function("!document.getAnimations().some(a => a.playState === 'running')",
+                           timeout=5_000)
+    return running
+
+
+def test_feel_every_change_animates_briefly_and_a_click_finishes_it(felt):
+    """Moves, deals, undo, redo, auto-moves, flips and a finished run leaving each
+    slide under 300 ms; a click during a slide finishes it and acts; a drag follows the
+    pointer with no animation on the dragged cards."""
+    size(felt, 1280, 800)
+    start(felt, TABBY, 1)
+    assert_animates(felt, lambda: felt.click('.card[data-card="7H"]'), ["7H"])  # 7H onto 8D
+    assert_animates(felt, lambda: felt.click('.slot[data-pile="stock"]'))
+    assert_animates(felt, lambda: felt.click("#undo"))
+    assert_animates(felt, lambda: felt.click("#redo"))
+    # Interrupt: a press during a deal's slide finishes it at once and acts (undo).
+    felt.evaluate("document.getAnimations().forEach(a => a.finish())")
+    moves = felt.evaluate("window.tabby_moves()")
+    dealt = felt.evaluate("""() => {
+        const opts = {bubbles: true, pointerId: 1, pointerType: 'mouse', button: 0, clientX: 5, clientY: 5};
+        const stock = document.querySelector('.slot[data-pile="stock"]');
+        stock.dispatchEvent(new PointerEvent('pointerdown', opts));
+        stock.dispatchEvent(new PointerEvent('pointerup', opts));
+        const deal = document.getAnimations().filter(a => a.playState === 'running');
+        const undo = document.querySelector('#undo');
+        undo.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}));
+        const finished = deal.every(a => a.playState === 'finished');
+        undo.click();
+        return [deal.length, finished];
+    }""")
+    assert dealt[0] > 0 and dealt[1], dealt
+    assert felt.evaluate("window.tabby_moves()") == moves  # the deal was undone at once
+    # A drag: the dragged card sits where the pointer puts it, with nothing animating it.
+    start(felt, TABBY, 1)
+    box = felt.locator('.card[data-card="7H"]').bounding_box()
+    felt.mouse.move(box["x"] + 20, box["y"] + 8)
+    felt.mouse.down()
+    felt.mouse.move(box["x"] + 60, box["y"] + 108, steps=3)
+    moved = felt.locator('.card[data-card="7H"]').bounding_box()
+    assert abs(moved["x"] - box["x"] - 40) < 1 and abs(moved["y"] - box["y"] - 100) < 1
+    assert not animations(felt, '[data-card="7H"]')
+    felt.mouse.up()  # an illegal place: the card slides back
+    felt.wait_for_timeout(400)
+    assert felt.locator('.card[data-card="7H"]').bounding_box() == box
+    # Spider: a flip, then a finished run leaving.
+    two = get_game("spider2")
+    line = solve(two, two.deal(1)).line
+    pos = two.deal(1)
+    for k, move in enumerate(line):
+        after = two.apply(pos, move)
+        if move.src.startswith("pile-") and after.hidden != pos.hidden and not any(after.foundations):
+            start(felt, two, 1, line[:k])
+            bare = str(after.piles[int(move.src[5:]) - 1][-1])
+            running = assert_animates(felt, lambda: felt.evaluate(f"window.tabby_play('{move}')"), [bare])
+            assert "scaleX" in next(a["frames"] for a in running if a["card"] == bare)
+            break
+        pos = after
+    pos = two.deal(1)
+    for k, move in enumerate(line):
+        after = two.apply(pos, move)
+        if sum(map(len, after.foundations)) > sum(map(len, pos.foundations)):
+            start(felt, two, 1, line[:k])
+            run = next(f for f in after.foundations if f and f not in pos.foundations)
+            assert_animates(felt, lambda: felt.evaluate(f"window.tabby_play('{move}')"),
+                            [str(c) for c in run])
+            break
+        pos = after
+    # Tuxedo: an auto-move to a foundation slides too.
+    n = next(n for n in range(1, 200) if any(
+        TUX.auto_move(TUX.apply(TUX.deal(n), m)) for m in TUX.legal_moves(TUX.deal(n))
+        if not m.dst.startswith("foundation")))
+    move = next(m for m in TUX.legal_moves(TUX.deal(n))
+                if not m.dst.startswith("foundation") and TUX.auto_move(TUX.apply(TUX.deal(n), m)))
+    auto = TUX.auto_move(TUX.apply(TUX.deal(n), move))
+    card = str(TUX.get(TUX.apply(TUX.deal(n), move), auto.src)[-1])
+    start(felt, TUX, n)
+    assert_animates(felt, lambda: felt.evaluate(f"window.tabby_play('{move}')"), [card])
+
+
+def test_feel_reduced_motion_turns_it_off(felt):
+    """Under prefers-reduced-motion nothing slides: cards are where they go at once."""
+    size(felt, 1280, 800, motion="reduce")
+    start(felt, TABBY, 1)
+    felt.click('.card[data-card="7H"]')
+    felt.click('.slot[data-pile="stock"]')
+    felt.click("#undo")
+    assert felt.evaluate("window.tabby_moves()") == "1>4"
+    assert not felt.evaluate("document.getAnimations().length")
+    size(felt, 1280, 800)
+
+
+def test_feel_a_win_cascades_then_the_summary_and_a_click_skips(felt):
+    """Winning: the cards cascade, the summary waits for them; a click shows it at once
+    (and does nothing else)."""
+    size(felt, 1280, 800)
+    start(felt, TABBY, 2, solve(TABBY, TABBY.deal(2)).line[:-1])
+    last = solve(TABBY, TABBY.deal(2)).line[-1]
+    felt.evaluate(f"window.tabby_play('{last}')")
+    assert felt.evaluate("document.body.classList.contains('cascade')")
+    running = animations(felt)
+    assert len({a["card"] for a in running}) == 52 and max(a["end"] for a in running) <= 1600
+    assert felt.eval_on_selector("#win .panel", "e => +getComputedStyle(e).opacity") < 0.5
+    felt.evaluate("document.getAnimations().forEach(a => { a.pause(); a.currentTime = 600; })")
+    felt.screenshot(path=str(SHOTS / "feel-win-cascade-1280x800.png"))  # held mid-cascade
+    felt.mouse.click(5, 400)
+    assert not animations(felt)
+    assert felt.eval_on_selector("#win .panel", "e => +getComputedStyle(e).opacity") == 1
+    assert felt.is_visible("#win") and "moves" in felt.inner_text("#win-text")
+    felt.screenshot(path=str(SHOTS / "feel-win-1280x800.png"))
+
+
+# -- pictures ------------------------------------------------------------------------------
+
+def scenes():
+    """Tabby Cat with a long pile and a full tail, Spider four suits after some deals,
+    Tuxedo under way."""
+    n, line = long_pile_line(25)
+    pos = TABBY.deal(n)
+    for k, move in enumerate(line):
+        pos = TABBY.apply(pos, move)
+    tabby = (TABBY, n, line)
+    for n in range(1, 60):  # a line that fills the tail with a long run
+        pos, played = TABBY.deal(n), []
+        for move in solve(TABBY, pos).line:
+            pos = TABBY.apply(pos, move)
+            played.append(move)
+            if len(pos.cells[0]) >= 6 and max(map(len, pos.piles)) >= 18:
+                tabby = (TABBY, n, played)
+                break
+        else:
+            continue
+        break
+    spider_line, pos, seen = [], SPIDER.deal(1), set()
+    while len(pos.stock) > 20:  # a few moves the engine allows, then a deal, three times
+        for _ in range(4):
+            move = next((m for m in SPIDER.legal_moves(pos) if not m.is_deal
+                         and SPIDER.apply(pos, m) not in seen), None)
+            if move is None:
+                break
+            pos = SPIDER.apply(pos, move)
+            seen.add(pos)
+            spider_line.append(move)
+        assert SPIDER.why_illegal(pos, DEAL) is None
+        pos = SPIDER.apply(pos, DEAL)
+        spider_line.append(DEAL)
+    tux_line = solve(TUX, TUX.deal(3)).line[:25]
+    return {"tabbycat": tabby, "spider4": (SPIDER, 1, spider_line), "tuxedo": (TUX, 3, tux_line)}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_feel_pictures_at_four_sizes(felt, scheme):
+    """Each scene at each size, in this theme: saved for a person to look at, and no
+    card covers another place's cards or a fanned card's index."""
+    SHOTS.mkdir(exist_ok=True)
+    for name, (game, n, line) in scenes().items():
+        for width, height in SIZES:
+            size(felt, width, height, scheme)
+            felt.evaluate(f"window.tabby_start({n}, '{game.id}')")
+            for move in line:  # Tuxedo's auto-play may already have made a move
+                felt.evaluate(f"window.tabby_play('{move}')")
+            felt.evaluate("document.getElementById('status').textContent = '';"
+                          "window.dispatchEvent(new Event('resize'));"
+                          "document.getAnimations().forEach(a => a.finish())")
+            felt.screenshot(path=str(SHOTS / f"feel-{name}-{width}x{height}-{scheme}.png"))
+            assert_readable(felt, game, width, height)
+    size(felt, 1280, 800)
+
+
+__all__ = ["felt"] + [n for n in list(globals()) if n.startswith("test_feel_")]
