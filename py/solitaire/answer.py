@@ -72,7 +72,7 @@ class Answer:
     focus: str | None = None
     handled: bool = True
 
-    def say(self, key: str, **params) -> None:
+    def say(self, key: str, /, **params) -> None:
         """Add a message to the status line."""
         if self.status is None:
             self.status = []

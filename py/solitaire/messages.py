@@ -171,7 +171,7 @@ class Message(str):
     key: str
     params: dict
 
-    def __new__(cls, key: str, **params):
+    def __new__(cls, key: str, /, **params):
         self = super().__new__(cls, render(key, params))
         self.key, self.params = key, params
         return self
@@ -184,7 +184,7 @@ def _message(key, params):
     return Message(key, **params)
 
 
-def text(key: str, **params) -> str:
+def text(key: str, /, **params) -> str:
     """The English text of a key (for labels)."""
     return str(Message(key, **params))
 
