@@ -71,6 +71,8 @@ def read_json(text, max_chars: int, max_depth: int = MAX_DEPTH):
         if not n:
             break
     if any(c in bare for c in "[]{}"):
+        if bare.count("[") != bare.count("]") or bare.count("{") != bare.count("}"):
+            raise RecordError("the record is not valid JSON (its brackets do not match)")
         raise RecordError(f"the record is nested deeper than {max_depth} levels")
     try:
         return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
