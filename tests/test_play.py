@@ -75,9 +75,9 @@ def test_one_daily_generator_serves_the_command_line_and_the_page(monkeypatch):
     monkeypatch.setattr(play, "daily_steps", lambda *a: calls.append(a) or real(*a))
     c = tab()
     c.boot("?deal=1")
-    c.daily("2026-12-22")
+    c.daily("2026-01-01")
     run(c)
-    assert calls and c.session.deal == daily_deal("2026-12-22")
+    assert calls and c.session.deal == daily_deal("2026-01-01")
 
 
 def test_a_daily_not_out_yet_and_a_bad_date_give_a_message_and_a_board():
@@ -278,19 +278,36 @@ def test_version_1_statistics_are_read_and_kept():
 # -- two tabs --------------------------------------------------------------------------------
 
 def test_the_same_game_in_two_tabs_is_never_silently_overwritten():
-    """Defect 12: tab B saves after tab A: B is told, and nothing of A's is lost."""
+    """Defect 12: tab A plays two moves; tab B, open on the same game, plays before it
+    hears of them: B is told instead of saving over A's game."""
     store = MemoryStore()
     a, b = tab(store, 1), tab(store, 2)
     a.boot("?deal=3")
     b.boot("")
     a.deal()
     a.deal()
-    ans = b.storage(SAVE_KEY)  # the browser's storage event
+    ans = b.deal()  # before the storage event reaches b
     assert ans.offer is not None and ans.offer.kind == "other_tab"
-    b.deal()  # played on in the stale tab: not saved over A's game
+    assert len(json.loads(store.get(SAVE_KEY))["moves"]) == 2  # a's game is still there
+    b.deal()  # played on in the stale tab: still not saved over a's game
     assert len(json.loads(store.get(SAVE_KEY))["moves"]) == 2
     ans = b.answer_offer("load")
-    assert len(b.session.moves) == 2 and "other_tab_loaded" in keys(ans)
+    assert b.session.moves == a.session.moves and "other_tab_loaded" in keys(ans)
+    assert b.storage(SAVE_KEY).offer is None  # the late event changes nothing
+
+
+def test_a_tab_with_no_change_of_its_own_follows_the_other():
+    """The same game open in two tabs, played in one: the idle tab shows the moves."""
+    store = MemoryStore()
+    a, b = tab(store, 1), tab(store, 2)
+    a.boot("?deal=3")
+    b.boot("")
+    a.deal()
+    ans = b.storage(SAVE_KEY)
+    assert "other_tab_synced" in keys(ans) and b.session.moves == a.session.moves
+    b.deal()  # and b plays on from there; now a is told
+    assert len(json.loads(store.get(SAVE_KEY))["moves"]) == 2
+    assert "other_tab_synced" in keys(a.storage(SAVE_KEY)) and len(a.session.moves) == 2
 
 
 def test_keeping_this_tabs_game_tells_the_other_tab():

@@ -87,6 +87,7 @@ ENGLISH: dict[str, str] = {
     "other_tab_game": ("This game was changed in another tab. Load that game here, or keep "
                        "this one (the other tab will be told)?"),
     "other_tab_loaded": "Loaded the game from the other tab.",
+    "other_tab_synced": "This game moved on in another tab; here it is as it is there.",
     "other_tab_kept": "Kept this tab's game; it is saved now.",
     "load_theirs": "Load it",
     "keep_mine": "Keep this one",

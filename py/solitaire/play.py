@@ -59,6 +59,7 @@ class Controller:
         self.seen = None            # (tab, rev) of the saved game as this tab last knew it
         self.rev = 0
         self.stale = False          # another tab saved a game since: do not overwrite it
+        self.last_saved = None      # this tab's game as last saved or loaded (no clock)
 
     # -- starting ------------------------------------------------------------------------
 
@@ -105,7 +106,7 @@ class Controller:
                 if s is None or s.daily != day or s.game is not game:
                     if s is None:
                         self.game, self.session = game, self._new_session(1)
-                    ans.merge(self.daily(day, game.id, leave=True))
+                    ans.merge(self.daily(day, game.id))
                 return
         if q.deal is not None:
             s = self.session
@@ -139,6 +140,7 @@ class Controller:
         if not session.id:
             session.id = self._new_id()
         self.game = session.game
+        self.last_saved = _snapshot(session)
         return session
 
     def _new_id(self) -> str:
@@ -207,6 +209,7 @@ class Controller:
             ans.say("write_failed_game", why=Message("write_failed"))
             return
         self.seen = (self.tab, self.rev)
+        self.last_saved = _snapshot(self.session)
         ans.saved.append(S.SAVE_KEY)
 
     def _go_stale(self, ans):
@@ -238,6 +241,15 @@ class Controller:
             data = None
         if isinstance(data, dict) and (data.get("tab"), data.get("rev", 0)) != self.seen \
                 and data.get("tab") != self.tab:
+            if data.get("id") == self.session.id and _snapshot(self.session) == self.last_saved:
+                theirs = self._restore(Answer())  # the same game, unchanged here: follow it
+                if theirs is not None and theirs.id == self.session.id:
+                    self.session = theirs
+                    self.serial += 1
+                    self.hint_move = self.selected = None
+                    ans.board = True
+                    ans.say("other_tab_synced")
+                    return
             self._go_stale(ans)
 
     def _count(self, s, won, ans):
@@ -285,7 +297,7 @@ class Controller:
 
     # -- dailies -----------------------------------------------------------------------------
 
-    def daily(self, day: str | None = None, game_id: str | None = None, leave=True) -> Answer:
+    def daily(self, day: str | None = None, game_id: str | None = None) -> Answer:
         """The daily deal of ``day`` (today by default) for the game: from the cache
         (keyed by game and date), else a search the page steps."""
         ans = Answer()
@@ -293,6 +305,8 @@ class Controller:
         day = day or self.today()
         try:
             day = parse_date(day).isoformat()
+            if day > self.today():
+                raise SolitaireError(Message("daily_not_out", day=day))
         except SolitaireError as e:
             ans.say("bad_daily_link", why=str(e))
             return ans
@@ -465,6 +479,13 @@ class Controller:
 
     def export_stats(self) -> Answer:
         return M.export_stats(self)
+
+
+def _snapshot(session) -> str:
+    """A game as saved, without its clock (which runs on by itself)."""
+    data = session.to_dict()
+    data.pop("elapsed")
+    return json.dumps(data, sort_keys=True)
 
 
 def _labelled(source, label_of):
