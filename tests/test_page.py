@@ -672,16 +672,19 @@ def test_tuxedo_autoplay_moves_safe_cards_each_undoable(browser, server):
 
 def test_four_colour_deck(browser, server):
     """The four-colour option paints diamonds blue and clubs green, in every game."""
+    # A deal whose four face-up cards are one of each suit (stock cards show no face).
+    n = next(n for n in range(1, 500) if {c.suit for p in GAME.deal(n).piles for c in p} == set("SHDC"))
+    top = {c.suit: str(c) for p in GAME.deal(n).piles for c in p}
     page = new_page(browser)
-    boot(page, server + "/?deal=1")
+    boot(page, server + f"/?deal={n}")
     page.click("#stats")
     page.check("#four-colour")
     page.click("#stats-close")
     colour = lambda card: page.eval_on_selector(f'.card[data-card="{card}"]', "e => getComputedStyle(e).color")
-    assert colour("8D") != colour("7H") and colour("5C") != colour("9S")
+    assert colour(top["D"]) != colour(top["H"]) and colour(top["C"]) != colour(top["S"])
     page.reload()
     page.wait_for_selector("body[data-ready]", timeout=90_000)
-    assert colour("8D") != colour("7H")
+    assert colour(top["D"]) != colour(top["H"])
     page.context.close()
 
 
@@ -881,3 +884,20 @@ def test_imported_html_never_becomes_markup(table, tmp_path):
     titles = table.eval_on_selector_all("#stats-chart title", "els => els.map(e => e.textContent)")
     assert "2026-11-20: won, 50 moves" in titles
     assert table.locator("#stats-chart img, #stats-chart a, #stats-chart style").count() == 0
+
+
+def test_two_tabs_hear_each_other(browser, server):
+    """Defect 12, in the browser: the storage event reaches the other tab, which follows
+    the game played in the first (it had no move of its own)."""
+    first = new_page(browser)
+    boot(first, server + "/?deal=3")
+    second = first.context.new_page()
+    second.errors = []
+    second.on("pageerror", lambda e: second.errors.append(str(e)))
+    boot(second, server + "/")
+    assert position(second) == GAME.deal(3)
+    first.click('.slot[data-pile="stock"]')
+    second.wait_for_function("document.querySelector('#status').textContent.includes('another tab')")
+    assert position(second) == GAME.apply(GAME.deal(3), DEAL)
+    assert not second.errors and not first.errors, (first.errors, second.errors)
+    first.context.close()
