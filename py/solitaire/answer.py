@@ -25,6 +25,7 @@ class Offer:
     text: Message
     actions: list
     board: int | None = None    # the board it belongs to (closed when that board goes)
+    to: int | None = None       # undo_to_win: the number of moves to undo back to
 
 
 @dataclass
@@ -97,3 +98,32 @@ class Answer:
             if getattr(other, name) is not None:
                 setattr(self, name, getattr(other, name))
         return self
+
+
+class Steps:
+    """A progress generator with its last report, and a status to show once."""
+
+    def __init__(self, progress):
+        self.progress = progress
+        self.last = None
+        self.status = None
+
+    def next(self):
+        item = next(self.progress)
+        if isinstance(item, Message):  # a status line to show, then go on
+            self.status = item
+            item = next(self.progress)
+        label, fraction = item
+        self.last = Progress(label, min(1.0, fraction))
+        return self.last
+
+
+def labelled(source, label_of):
+    """The steps of ``source`` (which yields ``(number, fraction)``) as ``(label,
+    fraction)``; returns what ``source`` returns."""
+    while True:
+        try:
+            number, fraction = next(source)
+        except StopIteration as done:
+            return done.value
+        yield label_of(number), fraction

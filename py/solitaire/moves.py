@@ -308,8 +308,7 @@ def hint_done(c, s, value) -> Answer:
     back = len(s.moves) - detail
     text = Message("offer_undo_one") if back == 1 else Message("offer_undo_many", back=back)
     c.offer = Offer("undo_to_win", text, [("yes", Message("undo")), ("no", Message("no"))],
-                    board=c.serial)
-    c.offer.to = detail
+                    board=c.serial, to=detail)
     ans.offer = c.offer
     return ans
 

@@ -19,17 +19,17 @@ Move.parse('deal')
 import json
 
 from . import saved as S
-from .answer import CLOSED, Answer, Offer
+from .answer import CLOSED, Answer, Offer, Steps, labelled
 from .daily import candidates, daily_steps, first_winnable, parse_date
 from .errors import SolitaireError
 from .games import GAMES, get_game
 from .messages import Message
 from . import moves as M
 from .messages import clock_text
-from .position import DEAL, Move
-from .records import deal_number, read_query
+from .position import Move
+from .records import read_query
 from .session import Session
-from .stats import record
+from .stats import merge, record
 
 __all__ = ["Controller", "clock_text"]
 
@@ -225,7 +225,6 @@ class Controller:
             self._save_check(ans)
         elif key in (S.STATS_KEY, None):
             fresh, _ = S.read_stats(self.store, self.now())
-            from .stats import merge
             self.stats = merge(self.stats, fresh)
             ans.stats = True
         elif key == S.PREFS_KEY:
@@ -260,7 +259,6 @@ class Controller:
         self._write_stats(ans)
 
     def _write_stats(self, ans, replace=False):
-        from .stats import merge
         if not replace:
             fresh, problem = S.read_stats(self.store, self.now())
             self._problem(ans, problem)
@@ -330,7 +328,7 @@ class Controller:
             return self._start_daily(game, day, number, out)
 
         label = Message("dealing_daily", day=day)
-        return self._run("daily", _labelled(steps, lambda n: label), finish,
+        return self._run("daily", labelled(steps, lambda n: label), finish,
                          failed=Message("daily_none", day=day), ans=ans)
 
     def _start_daily(self, game, day, number, ans):
@@ -346,7 +344,7 @@ class Controller:
         ans = ans or Answer()
         if self.task is not None:
             ans.search_done = True
-        self.task = (kind, self.serial, _Steps(progress), finish, failed)
+        self.task = (kind, self.serial, Steps(progress), finish, failed)
         return ans.merge(self.step(0))
 
     def step(self, positions: int | None = None) -> Answer:
@@ -402,7 +400,7 @@ class Controller:
         game = self.game
         numbers = [self._random_deal() for _ in range(self.WINNABLE_TRIES)]
         source = first_winnable(game, iter(numbers), self.WINNABLE_BUDGET, self.SLICE)
-        progress = _labelled(source, lambda n: Message("finding_winnable", number=n))
+        progress = labelled(source, lambda n: Message("finding_winnable", number=n))
 
         def finish(number):
             ans = self._start(game, number)
@@ -486,36 +484,3 @@ def _snapshot(session) -> str:
     data = session.to_dict()
     data.pop("elapsed")
     return json.dumps(data, sort_keys=True)
-
-
-def _labelled(source, label_of):
-    """The steps of ``source`` (which yields ``(number, fraction)``) as ``(label,
-    fraction)``; returns what ``source`` returns."""
-    while True:
-        try:
-            number, fraction = next(source)
-        except StopIteration as done:
-            return done.value
-        yield label_of(number), fraction
-
-
-class _Steps:
-    """A progress generator with its last report, and a status to show once."""
-
-    def __init__(self, progress):
-        self.progress = progress
-        self.last = None
-        self.status = None
-
-    def next(self):
-        from .answer import Progress
-        item = next(self.progress)
-        if isinstance(item, Message):  # a status line to show, then go on
-            self.status = item
-            item = next(self.progress)
-        label, fraction = item
-        self.last = Progress(label, min(1.0, fraction))
-        return self.last
-
-
-__all__ += ["deal_number"]
