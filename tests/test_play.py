@@ -201,6 +201,18 @@ def test_a_deal_number_in_another_script_gives_a_message(query):
     assert keys(ans) == ["bad_deal_link"] and c.session.deal == 1
 
 
+def test_a_link_to_another_game_opens_that_game():
+    store = MemoryStore()
+    c = tab(store)
+    c.boot("?deal=5")
+    d = tab(store, seed=2)
+    d.boot("?game=manx")
+    assert d.session.game.id == "manx" and d.link() == "?deal=1&game=manx"
+    e = tab(store, seed=3)
+    e.boot("")
+    assert e.session.game.id == "manx"
+
+
 def test_an_unknown_game_and_an_overlong_address():
     c = tab()
     assert keys(c.boot("?deal=5&game=chess")) == ["no_game"]

@@ -113,7 +113,7 @@ class Controller:
             if s is None or s.deal != q.deal or s.game is not game or s.daily:
                 self._start(game, q.deal, ans=ans)
                 return
-        if self.session is None:
+        if self.session is None or self.session.game is not game:
             self._start(game, 1, ans=ans)  # deal 1 is proved winnable in every game
         else:
             self.game = self.session.game
