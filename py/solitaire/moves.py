@@ -18,6 +18,19 @@ from .solver import WON, Search
 from .stats import check as check_stats, games_in, merge
 
 
+def first_winnable(game, numbers, budget: int, slice_: int):
+    """Steps of a search for the first of ``numbers`` the solver proves winnable within
+    ``budget`` positions each: yields ``(number, fraction of its budget)`` after each
+    slice; returns the number, or None when none is won."""
+    for number in numbers:
+        search = Search(game, game.deal(number), budget)
+        while search.run(slice_) is None:
+            yield number, search.examined / budget
+        if search.result.verdict == WON:
+            return number
+    return None
+
+
 def play_move(c, move: Move, ans=None) -> Answer:
     """Play ``move`` and, with Auto-play, the moves the game then makes by itself."""
     ans = ans or Answer()

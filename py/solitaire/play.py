@@ -20,7 +20,7 @@ import json
 
 from . import saved as S
 from .answer import CLOSED, Answer, Offer, Steps, labelled
-from .daily import candidates, daily_steps, first_winnable, parse_date
+from .daily import DAILY_BUDGET, DailySearch, candidates, parse_date
 from .errors import SolitaireError
 from .games import GAMES, get_game
 from .messages import Message
@@ -314,7 +314,7 @@ class Controller:
             number = None  # not one of that day's candidates: never trusted
         if number is not None:
             return self._start_daily(game, day, number, ans)
-        steps = daily_steps(day, game.id, self.SLICE)
+        steps = daily_steps(DailySearch(day, game.id), self.SLICE)
 
         def finish(number):
             out = Answer()
@@ -399,7 +399,7 @@ class Controller:
             return ans
         game = self.game
         numbers = [self._random_deal() for _ in range(self.WINNABLE_TRIES)]
-        source = first_winnable(game, iter(numbers), self.WINNABLE_BUDGET, self.SLICE)
+        source = M.first_winnable(game, iter(numbers), self.WINNABLE_BUDGET, self.SLICE)
         progress = labelled(source, lambda n: Message("finding_winnable", number=n))
 
         def finish(number):
@@ -477,6 +477,14 @@ class Controller:
 
     def export_stats(self) -> Answer:
         return M.export_stats(self)
+
+
+def daily_steps(search, slice_):
+    """A :class:`~solitaire.daily.DailySearch` (the command line's computation) in steps:
+    yields ``(candidate, fraction)`` and returns the day's deal."""
+    while search.run(slice_) is None:
+        yield search.candidate, (search.examined % DAILY_BUDGET) / DAILY_BUDGET
+    return search.deal
 
 
 def _snapshot(session) -> str:
