@@ -178,7 +178,12 @@ def test_boots_with_no_other_host_and_renders_the_engines_deal(browser, server):
     assert page.locator(".slot[data-pile='stock'] .badge").inner_text() == "12"
     for name in ["pile-1", "pile-4", "tail", "stock", "foundation-1", "foundation-4"]:
         assert page.locator(f'[data-pile="{name}"]').count() == 1
-    assert page.locator('.card[data-card="KS"]').get_attribute("aria-label")
+    top = str(pos.piles[0][-1])
+    assert page.locator(f'.card[data-card="{top}"]').get_attribute("aria-label")
+    # Face-down cards tell nothing: no data-card, no face (issue 10).
+    assert page.locator(".card.back").count() == len(pos.stock)
+    assert page.eval_on_selector_all(".card.back", "els => els.filter(e => e.dataset.card || e.textContent"
+                                     " || e.className !== 'card back').length") == 0
     hosts = {urlparse(u).netloc for u in page.requests if not u.startswith(("data:", "blob:"))}
     assert hosts == {urlparse(server).netloc}, hosts
     assert not page.errors, page.errors
@@ -556,7 +561,7 @@ def test_statistics_after_a_win_and_a_loss_and_export_import(browser, server, tm
     page.evaluate("window.tabby_start(5)")
     page.click('.slot[data-pile="stock"]')
     page.evaluate("window.tabby_start(6)")  # leaving a played game counts as a loss
-    stats = json.loads(page.evaluate("window.tabby_stats()"))["games"]["tabbycat"]
+    stats = json.loads(page.evaluate("window.tabby_summary('tabbycat')"))
     assert (stats["played"], stats["won"], stats["streak"], stats["best_streak"]) == (2, 1, 0, 1)
     page.click("#stats")
     assert "50%" in page.inner_text("#stats-list")
@@ -571,6 +576,9 @@ def test_statistics_after_a_win_and_a_loss_and_export_import(browser, server, tm
     page.wait_for_selector("body[data-ready]", timeout=90_000)
     page.click("#stats")
     page.set_input_files("#stats-import", str(path))
+    page.wait_for_selector("#panel-offer:not([hidden])")  # the file is shown before it counts
+    assert "Tabby Cat: 2 played, 1 won" in page.inner_text("#panel-offer-text")
+    page.click("#panel-offer-merge")
     page.wait_for_function("document.querySelector('#status').textContent.includes('imported')")
     assert json.loads(page.evaluate("window.tabby_stats()")) == exported
     page.screenshot(path=str(SHOTS / "stats-1280x800.png"))
@@ -637,8 +645,8 @@ def test_game_menu_switches_game_and_keeps_statistics_apart(browser, server):
     assert page.locator('.slot[data-pile="tail"]').count() == 0
     number = int(page.inner_text("#deal-number"))
     assert solve(get_game("tuxedo"), get_game("tuxedo").deal(number), budget=100_000).verdict == "won"
-    stats = json.loads(page.evaluate("window.tabby_stats()"))["games"]
-    assert stats["tabbycat"]["played"] == 1 and "tuxedo" not in stats
+    played = lambda g: json.loads(page.evaluate(f"window.tabby_summary('{g}')"))["played"]
+    assert played("tabbycat") == 1 and played("tuxedo") == 0
     page.context.close()
 
 
@@ -664,16 +672,19 @@ def test_tuxedo_autoplay_moves_safe_cards_each_undoable(browser, server):
 
 def test_four_colour_deck(browser, server):
     """The four-colour option paints diamonds blue and clubs green, in every game."""
+    # A deal whose four face-up cards are one of each suit (stock cards show no face).
+    n = next(n for n in range(1, 500) if {c.suit for p in GAME.deal(n).piles for c in p} == set("SHDC"))
+    top = {c.suit: str(c) for p in GAME.deal(n).piles for c in p}
     page = new_page(browser)
-    boot(page, server + "/?deal=1")
+    boot(page, server + f"/?deal={n}")
     page.click("#stats")
     page.check("#four-colour")
     page.click("#stats-close")
     colour = lambda card: page.eval_on_selector(f'.card[data-card="{card}"]', "e => getComputedStyle(e).color")
-    assert colour("8D") != colour("7H") and colour("5C") != colour("9S")
+    assert colour(top["D"]) != colour(top["H"]) and colour(top["C"]) != colour(top["S"])
     page.reload()
     page.wait_for_selector("body[data-ready]", timeout=90_000)
-    assert colour("8D") != colour("7H")
+    assert colour(top["D"]) != colour(top["H"])
     page.context.close()
 
 
@@ -808,6 +819,88 @@ def test_a_spider_column_of_33_cards_fits_the_screen(browser, server, width, hei
     page.evaluate(f"window.tabby_play({json.dumps(format_line(line))})")
     assert max(len(p) for p in spider_position(page).piles) == 33
     assert_fits(page, ".card", width, height, f"spider2-long-{width}x{height}.png")
+
+
+# -- issue 10: data from outside never stops the page, never becomes markup ------------------
+
+def test_deep_records_and_a_deal_in_another_script_never_stop_the_page(browser, server):
+    """Defects 8 and 9: 100,000-deep JSON in the saved game, the statistics and the
+    settings, a clock of NaN, and '?deal=²': the page starts, says so, and plays."""
+    page = new_page(browser)
+    page.goto(server + "/web/icon.svg")
+    page.evaluate("""() => {
+        const deep = '['.repeat(100000) + ']'.repeat(100000);
+        for (const k of ['tabbycat.game.v1', 'tabbycat.stats.v2', 'tabbycat.prefs.v1'])
+            localStorage.setItem(k, deep);
+    }""")
+    page.errors.clear()  # the bare SVG page asks for /favicon.ico; only the game counts
+    boot(page, server + "/?deal=%C2%B2")
+    status = page.inner_text("#status")
+    assert "saved game could not be read" in status and "statistics could not be read" in status
+    assert "settings could not be read" in status and "deal number in the address is not valid" in status
+    kept = page.evaluate("Object.keys(localStorage).filter(k => k.includes('.corrupt.')).length")
+    assert kept == 3
+    page.click('.slot[data-pile="stock"]')
+    assert len(position(page).stock) == 44
+    page.evaluate("localStorage.setItem('tabbycat.game.v1', '{\"v\": 1, \"game\": \"tabbycat\", "
+                  "\"deal\": \"3\", \"moves\": [], \"elapsed\": NaN}')")
+    boot(page, server + "/?deal=%E2%91%A0")
+    assert "saved game could not be read" in page.inner_text("#status")
+    assert position(page) == GAME.deal(1)
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+PAYLOADS = ['<img src=x onerror="document.title=1">', '<a href="//x">x</a>', "<style>*{}</style>",
+            '</title></rect><svg onload="x"><b>']
+
+
+def test_imported_html_never_becomes_markup(table, tmp_path):
+    """Defect 10: a statistics file with HTML in its fields adds no element to the page;
+    a good file's chart is built from data (bars with text titles)."""
+    count = "document.querySelectorAll('*').length"
+    good = {"v": 2, "epoch": 0, "base": {}, "results": [
+        {"id": f"i{i}", "game": "tabbycat", "won": i % 2 == 0, "moves": 50 + i, "seconds": 100,
+         "day": "2026-11-2" + str(i), "daily": None, "t": i} for i in range(3)]}
+    table.click("#stats")
+    for i, payload in enumerate(PAYLOADS):
+        bad = json.loads(json.dumps(good))
+        bad["results"][0]["day" if i % 2 else "id"] = payload
+        bad["base"] = {payload: {"played": 1}} if i == 3 else {}
+        path = tmp_path / f"bad{i}.json"
+        path.write_text(json.dumps(bad))
+        before = table.evaluate(count)
+        table.set_input_files("#stats-import", str(path))
+        table.wait_for_function("document.querySelector('#status').textContent.includes('not a statistics export')")
+        assert table.evaluate(count) == before
+        table.evaluate("document.querySelector('#status').textContent = ''")
+    path = tmp_path / "good.json"
+    path.write_text(json.dumps(good))
+    table.set_input_files("#stats-import", str(path))
+    table.wait_for_selector("#panel-offer:not([hidden])")
+    table.click("#panel-offer-merge")
+    table.wait_for_function("document.querySelector('#status').textContent.includes('imported')")
+    assert table.locator("#stats-chart svg rect").count() >= 3
+    titles = table.eval_on_selector_all("#stats-chart title", "els => els.map(e => e.textContent)")
+    assert "2026-11-20: won, 50 moves" in titles
+    assert table.locator("#stats-chart img, #stats-chart a, #stats-chart style").count() == 0
+
+
+def test_two_tabs_hear_each_other(browser, server):
+    """Defect 12, in the browser: the storage event reaches the other tab, which follows
+    the game played in the first (it had no move of its own)."""
+    first = new_page(browser)
+    boot(first, server + "/?deal=3")
+    second = first.context.new_page()
+    second.errors = []
+    second.on("pageerror", lambda e: second.errors.append(str(e)))
+    boot(second, server + "/")
+    assert position(second) == GAME.deal(3)
+    first.click('.slot[data-pile="stock"]')
+    second.wait_for_function("document.querySelector('#status').textContent.includes('another tab')")
+    assert position(second) == GAME.apply(GAME.deal(3), DEAL)
+    assert not second.errors and not first.errors, (first.errors, second.errors)
+    first.context.close()
 
 
 # The table-feel tests share this module's browser and server (one Playwright per run).

@@ -39,8 +39,14 @@ def test_restart_and_undo_to():
         s.play(DEAL)
     s.undo_to(1)
     assert len(s.moves) == 1 and len(s.undone) == 3
+    played = s.position
+    assert s.restart()
+    assert s.position == GAME.deal(2) and not s.moves
+    assert s.undo()  # Restart is an action Undo takes back (issue 12, item 6)
+    assert s.position == played and len(s.moves) == 1 and len(s.undone) == 3
     s.restart()
-    assert s.position == GAME.deal(2) and not s.moves and not s.undone
+    back = Session.from_dict(json.loads(json.dumps(s.to_dict())))  # saved with the game
+    assert back.undo() and back.position == played and len(back.undone) == 3
 
 
 def test_saved_record_round_trips_with_redo_and_clock():
@@ -64,6 +70,11 @@ def test_saved_record_round_trips_with_redo_and_clock():
     ({"v": 1, "game": "tabbycat", "deal": "1", "moves": ["1>2"]}, "move 1 ('1>2') fails"),
     ({"v": 1, "game": "tabbycat", "deal": "1", "moves": ["zz"]}, "move 1 ('zz') fails"),
     ({"v": 1, "game": "tabbycat", "deal": "1", "moves": [], "elapsed": -1}, "bad clock"),
+    ({"v": 1, "game": "tabbycat", "deal": "1", "moves": [], "elapsed": float("nan")}, "bad clock"),
+    ({"v": 1, "game": "tabbycat", "deal": "1", "moves": [], "elapsed": float("inf")}, "bad clock"),
+    ({"v": 1, "game": "tabbycat", "deal": "\u00b2", "moves": []}, "bad deal number"),
+    ({"v": 1, "game": "tabbycat", "deal": "\u2460", "moves": []}, "bad deal number"),
+    ({"v": 1, "game": "tabbycat", "deal": "1", "moves": [], "daily": "2026-02-30"}, "bad daily"),
 ])
 def test_bad_records_are_refused_with_a_reason(record, msg):
     """A corrupt or foreign record raises a SolitaireError saying what is wrong."""

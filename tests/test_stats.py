@@ -5,7 +5,7 @@ import json
 import pytest
 
 from solitaire import SolitaireError
-from solitaire.stats import check, daily_streak, new_stats, record, summary
+from solitaire.stats import check, dailies, daily_streak, merge, new_stats, record, summary
 
 
 def test_wins_and_losses_update_the_counts():
@@ -29,7 +29,7 @@ def test_daily_streak_counts_consecutive_days_won():
     record(s, "tabbycat", True, 70, 150, "2026-11-30", daily="2026-11-30")
     assert daily_streak(s, "tabbycat", "2026-11-30") == 4
     record(s, "tabbycat", False, 3, 10, "2026-11-30", daily="2026-11-30")
-    assert s["games"]["tabbycat"]["daily"]["2026-11-30"]["won"] is True  # a won daily stays won
+    assert dailies(s, "tabbycat")["2026-11-30"]["won"] is True  # a won daily stays won
 
 
 def test_export_then_import_gives_the_same_statistics():
@@ -39,7 +39,7 @@ def test_export_then_import_gives_the_same_statistics():
 
 
 @pytest.mark.parametrize("data,msg", [
-    ("x", "not a statistics record"), ({"v": 2, "games": {}}, "newer version"),
+    ("x", "not a statistics record"), ({"v": 3, "results": []}, "newer version"),
     ({"v": 1, "games": []}, "unknown layout"),
     ({"v": 1, "games": {"tabbycat": {"played": 1, "won": 2, "streak": 0, "best_streak": 0,
                                       "history": [], "daily": {}}}}, "damaged"),
@@ -47,3 +47,22 @@ def test_export_then_import_gives_the_same_statistics():
 def test_bad_records_are_refused(data, msg):
     with pytest.raises(SolitaireError, match=msg):
         check(data)
+
+
+def test_two_copies_merge_without_losing_or_doubling_a_game():
+    """Results are records with ids: what two tabs counted is the union."""
+    a, b = new_stats(), new_stats()
+    record(a, "tabbycat", True, 90, 200, "2026-11-29", id="x", t=1)
+    record(b, "tabbycat", False, 9, 20, "2026-11-29", id="y", t=2)
+    record(b, "tabbycat", True, 90, 200, "2026-11-29", id="x", t=1)
+    both = merge(a, b)
+    assert summary(both, "tabbycat", "2026-11-30")["played"] == 2
+    assert merge(both, a) == both == merge(b, a)
+
+
+def test_a_game_counted_lost_then_won_counts_won_once():
+    s = new_stats()
+    record(s, "tabbycat", False, 9, 20, "2026-11-29", id="x", t=1)
+    record(s, "tabbycat", True, 90, 200, "2026-11-29", id="x", t=2)
+    got = summary(s, "tabbycat", "2026-11-30")
+    assert (got["played"], got["won"]) == (1, 1)

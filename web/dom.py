@@ -39,7 +39,8 @@ def place_label(name: str) -> str:
 
 
 class Storage:
-    """localStorage with every failure turned into None (private mode, quota)."""
+    """localStorage as the controller's store: a read that fails is None (private mode);
+    a write that fails raises StoreError (quota), so the controller can say so."""
 
     @staticmethod
     def get(key):
@@ -50,11 +51,26 @@ class Storage:
 
     @staticmethod
     def set(key, value):
+        from solitaire.saved import StoreError
         try:
             window.localStorage.setItem(key, value)
+        except Exception as e:
+            raise StoreError(str(e)[:80]) from None
+
+    @staticmethod
+    def remove(key):
+        try:
+            window.localStorage.removeItem(key)
         except Exception:
             pass
 
+    @staticmethod
+    def keys():
+        try:
+            store = window.localStorage
+            return [str(store.key(i)) for i in range(int(store.length))]
+        except Exception:
+            return []
 
 
 def today() -> str:

@@ -114,20 +114,50 @@ class Table:
             label.setAttribute("aria-hidden", "true")
             root.appendChild(label)
             self.labels["tail"] = label
-        for card in deck(game.decks, game.suits):
+        self.faces = {}         # card -> the card whose face its element shows, or None
+        cards = deck(game.decks, game.suits)
+        # Elements in a random order, with no face until a card is face up: the DOM must
+        # not tell which face-down card is which (no data-card, no suit, no order).
+        order = sorted(range(len(cards)), key=lambda i: float(window.Math.random()))
+        for i in order:
             node = document.createElement("div")
-            key = str(card)
-            red = card.suit in "HD"
-            node.className = f"card {'red' if red else 'black'} {card.suit.lower()}" + (
-                " court" if card.rank > 10 else "")
-            node.dataset.card = key
-            rank = RANK_TEXT[card.rank - 1]
-            sym = SUIT_SYMBOL[card.suit]
-            pip = rank if card.rank > 10 else sym
-            node.innerHTML = (f'<span class="idx" aria-hidden="true">{rank}<small>{sym}</small></span>'
-                              f'<span class="pip" aria-hidden="true">{pip}</span>')
+            node.className = "card back"
             root.appendChild(node)
-            self.cards[key] = node
+            self.cards[str(cards[i])] = node
+            self.faces[str(cards[i])] = None
+        self.by_key = {str(c): c for c in cards}
+
+    def show_face(self, key, up):
+        """Give a card's element its face (up) or take it away (down)."""
+        if (self.faces[key] is not None) == up:
+            return
+        node = self.cards[key]
+        if not up:
+            node.className = "card back"
+            node.removeAttribute("data-card")
+            node.textContent = ""
+            self.faces[key] = None
+            return
+        card = self.by_key[key]
+        red = card.suit in "HD"
+        node.className = f"card {'red' if red else 'black'} {card.suit.lower()}" + (
+            " court" if card.rank > 10 else "")
+        node.dataset.card = key
+        rank = RANK_TEXT[card.rank - 1]
+        sym = SUIT_SYMBOL[card.suit]
+        idx = document.createElement("span")
+        idx.className = "idx"
+        idx.setAttribute("aria-hidden", "true")
+        idx.textContent = rank
+        small = document.createElement("small")
+        small.textContent = sym
+        idx.appendChild(small)
+        pip = document.createElement("span")
+        pip.className = "pip"
+        pip.setAttribute("aria-hidden", "true")
+        pip.textContent = rank if card.rank > 10 else sym
+        node.replaceChildren(idx, pip)
+        self.faces[key] = card
 
     # -- sizes ---------------------------------------------------------------------------
 
@@ -257,7 +287,7 @@ class Table:
                 node.style.zIndex = str(layer + ((13 - i) if bottom_up else i + 1))
                 node.dataset.place = name
                 node.dataset.index = str(i)
-                node.classList.toggle("back", face_down)
+                self.show_face(key, not face_down)
                 node.setAttribute("aria-label", f"face-down card, {place_label(name)}" if face_down
                                   else f"{card.name}, {place_label(name)}")
                 if face_down:

@@ -16,15 +16,18 @@ from .errors import SolitaireError
 from .games import get_game
 from .games.base import check_deal_number
 from .position import Move
+from .records import RESULT_ID_TEXT, deal_number, is_date, is_int, is_number
 
 SAVE_VERSION = 1
+MAX_MOVES = 20_000
 
 
 class Session:
     """One game of one deal, with its history."""
 
-    def __init__(self, game, deal: int, daily: str | None = None):
+    def __init__(self, game, deal: int, daily: str | None = None, id: str = ""):
         self.game = game
+        self.id = id  # unique per game played: its statistics result has this id
         self.deal = check_deal_number(deal)
         self.daily = daily
         self.positions = [game.deal(deal)]
@@ -32,6 +35,7 @@ class Session:
         self.undone: list[Move] = []
         self.elapsed = 0.0  # seconds of play, kept by the page
         self.recorded = False  # its result is in the statistics
+        self.before_restart: tuple[list, list] | None = None  # what Undo of Restart brings back
 
     @property
     def position(self):
@@ -51,11 +55,21 @@ class Session:
         self.positions.append(pos)
         self.moves.append(move)
         self.undone.clear()
+        self.before_restart = None
         return pos
 
     def undo(self) -> bool:
+        """Take back the last move; at the start after a restart, take back the restart."""
         if not self.moves:
-            return False
+            if self.before_restart is None:
+                return False
+            moves, undone = self.before_restart
+            self.before_restart = None
+            for move in moves:
+                self.positions.append(self.game.apply(self.position, move))
+                self.moves.append(move)
+            self.undone = list(undone)
+            return True
         self.positions.pop()
         self.undone.append(self.moves.pop())
         return True
@@ -66,6 +80,7 @@ class Session:
         move = self.undone.pop()
         self.positions.append(self.game.apply(self.position, move))
         self.moves.append(move)
+        self.before_restart = None
         return True
 
     def undo_to(self, count: int) -> None:
@@ -73,13 +88,15 @@ class Session:
         while len(self.moves) > count and self.undo():
             pass
 
-    def restart(self) -> None:
-        """Back to the deal's start, with no history."""
-        self.positions = self.positions[:1]
-        self.moves.clear()
-        self.undone.clear()
-        self.elapsed = 0.0
-        self.recorded = False
+    def restart(self) -> bool:
+        """Back to the deal's start, as one action Undo takes back (the moves also wait on
+        the redo list). The clock runs on: it is the same game. False when at the start."""
+        if not self.moves:
+            return False
+        saved = (list(self.moves), list(self.undone))
+        self.undo_to(0)
+        self.before_restart = saved
+        return True
 
     # -- saving ----------------------------------------------------------------------
 
@@ -87,7 +104,9 @@ class Session:
         return {"v": SAVE_VERSION, "game": self.game.id, "deal": str(self.deal),
                 "daily": self.daily, "moves": [str(m) for m in self.moves],
                 "redo": [str(m) for m in reversed(self.undone)],
-                "elapsed": round(self.elapsed, 1), "recorded": self.recorded}
+                "elapsed": round(self.elapsed, 1), "recorded": self.recorded, "id": self.id,
+                "restart": None if self.before_restart is None else
+                [[str(m) for m in self.before_restart[0]], [str(m) for m in self.before_restart[1]]]}
 
     @classmethod
     def from_dict(cls, data) -> "Session":
@@ -101,22 +120,34 @@ class Session:
         if data.get("v") != SAVE_VERSION:
             raise SolitaireError(f"the saved game has version {data.get('v')!r}, not {SAVE_VERSION}")
         deal = data.get("deal")
-        if not (isinstance(deal, str) and deal.isdigit()):
-            raise SolitaireError(f"the saved game has a bad deal number {deal!r}")
+        if not isinstance(deal, str) or deal_number(deal) is None:
+            if isinstance(deal, str) and deal.isascii() and deal.isdigit():
+                check_deal_number(int(deal))  # says the range
+            raise SolitaireError(f"the saved game has a bad deal number {str(deal)[:24]!r}")
         moves, redo = data.get("moves"), data.get("redo", [])
         if not (isinstance(moves, list) and isinstance(redo, list)
-                and all(isinstance(m, str) for m in moves + redo)):
+                and len(moves) + len(redo) <= MAX_MOVES
+                and all(isinstance(m, str) and len(m) <= 16 for m in moves + redo)):
             raise SolitaireError("the saved game's moves are not a list of moves")
         elapsed = data.get("elapsed", 0)
-        if not isinstance(elapsed, (int, float)) or isinstance(elapsed, bool) or elapsed < 0:
-            raise SolitaireError(f"the saved game has a bad clock {elapsed!r}")
+        if not is_number(elapsed, 0, 10**8):
+            raise SolitaireError(f"the saved game has a bad clock {str(elapsed)[:24]!r}")
         daily = data.get("daily")
-        if daily is not None and not isinstance(daily, str):
+        if daily is not None and not is_date(daily):
             raise SolitaireError("the saved game has a bad daily date")
         recorded = data.get("recorded", False)
         if not isinstance(recorded, bool):
             raise SolitaireError("the saved game has a bad 'recorded' flag")
-        session = cls(get_game(data.get("game")), int(deal), daily)
+        game_id = data.get("id", "")
+        if not (game_id == "" or (isinstance(game_id, str) and RESULT_ID_TEXT.fullmatch(game_id))):
+            raise SolitaireError("the saved game has a bad id")
+        before = data.get("restart")
+        if before is not None and not (
+                isinstance(before, list) and len(before) == 2 and all(
+                    isinstance(part, list) and len(part) <= MAX_MOVES
+                    and all(isinstance(m, str) and len(m) <= 16 for m in part) for part in before)):
+            raise SolitaireError("the saved game has a bad restart record")
+        session = cls(get_game(data.get("game")), int(deal), daily, game_id)
         for i, text in enumerate(moves, 1):
             try:
                 session.play(Move.parse(text))
@@ -129,6 +160,14 @@ class Session:
                 raise SolitaireError(f"the saved game's redo move {i} ({text!r}) fails: {e}") from None
         for _ in redo:
             session.undo()
+        if before is not None and not moves:
+            try:
+                Session.from_dict({**data, "moves": before[0], "redo": list(reversed(before[1])),
+                                   "restart": None})
+            except SolitaireError as e:
+                raise SolitaireError(f"the saved game's restart record fails: {e}") from None
+            session.before_restart = ([Move.parse(m) for m in before[0]],
+                                      [Move.parse(m) for m in before[1]])
         session.elapsed = float(elapsed)
         session.recorded = recorded
         return session

@@ -1,56 +1,104 @@
-"""Statistics per game, kept by the page in localStorage under a versioned schema.
+"""Statistics as mergeable records: one result per finished game, never counters
+overwritten whole.
 
-A record is plain JSON: ``{"v": 1, "games": {game id: {...}}}``. Each game keeps its
-counts and a short history of results (for the chart), and, per date, the dailies played.
+A record is plain JSON: ``{"v": 2, "results": [...], "base": {...}}``. Each result is one
+finished game with a unique ``id`` (the game's own id, so the same game counted by two
+tabs is counted once): ``{"id", "game", "won", "moves", "seconds", "day", "daily", "t"}``.
+Counts, streaks, bests and the daily calendar are computed from the results, so two
+copies merge by the union of their results (:func:`merge`). ``base`` holds, per game,
+what a version-1 record counted before results were kept one by one.
 
 >>> s = new_stats()
->>> record(s, "tabbycat", won=True, moves=90, seconds=300, day="2026-11-30")
+>>> record(s, "tabbycat", won=True, moves=90, seconds=300, day="2026-11-30", id="a")
+>>> record(s, "tabbycat", won=False, moves=9, seconds=30, day="2026-11-30", id="b")
 >>> summary(s, "tabbycat", "2026-11-30")["win_rate"]
-1.0
+0.5
+>>> merge(s, s) == s
+True
 """
 
 import datetime
+import re
 
-from .errors import SolitaireError
+from .records import RESULT_ID_TEXT as RESULT_ID, RecordError, is_date, is_int, need
 
-STATS_VERSION = 1
-HISTORY = 200  # results kept for the chart
+STATS_VERSION = 2
+CHART = 30
+GAME_ID = re.compile(r"[a-z0-9-]{1,30}")
+MAX_RESULTS = 50_000
+BASE_FIELDS = ("played", "won", "streak", "best_streak", "best_time", "fewest_moves")
 
 
 def new_stats() -> dict:
-    return {"v": STATS_VERSION, "games": {}}
-
-
-def _game(stats: dict, game_id: str) -> dict:
-    return stats["games"].setdefault(game_id, {
-        "played": 0, "won": 0, "streak": 0, "best_streak": 0,
-        "best_time": None, "fewest_moves": None, "history": [], "daily": {}})
+    return {"v": STATS_VERSION, "results": [], "base": {}, "epoch": 0}
 
 
 def record(stats: dict, game_id: str, won: bool, moves: int, seconds: float, day: str,
-           daily: str | None = None) -> None:
-    """Count one finished game (a win, or a loss: a game left after a move)."""
-    g = _game(stats, game_id)
-    g["played"] += 1
-    seconds = round(float(seconds))
-    if won:
-        g["won"] += 1
-        g["streak"] += 1
-        g["best_streak"] = max(g["best_streak"], g["streak"])
-        g["best_time"] = seconds if g["best_time"] is None else min(g["best_time"], seconds)
-        g["fewest_moves"] = moves if g["fewest_moves"] is None else min(g["fewest_moves"], moves)
-    else:
-        g["streak"] = 0
-    g["history"] = (g["history"] + [[day, bool(won), int(moves), seconds]])[-HISTORY:]
-    if daily is not None:
-        before = g["daily"].get(daily)
-        if not (before and before["won"]):  # a daily once won stays won
-            g["daily"][daily] = {"won": bool(won), "moves": int(moves), "seconds": seconds}
+           daily: str | None = None, id: str | None = None, t: int = 0) -> None:
+    """Add one finished game (a win, or a loss: a game left after a move). A game is
+    counted once: a result with the same ``id`` is replaced (a game counted lost when
+    one tab left it, then won in another, counts as won)."""
+    results = stats["results"]
+    id = id or f"{game_id}:{day}:{len(results) + 1}"
+    new = {"id": id, "game": game_id, "won": bool(won), "moves": int(moves),
+           "seconds": max(0, round(float(seconds))), "day": day, "daily": daily, "t": int(t)}
+    stats["results"] = [r for r in results if r["id"] != id] + [new]
+
+
+def merge(a: dict, b: dict) -> dict:
+    """Both records' results (each id once, the later copy kept) and the larger base
+    of each game: what two tabs counted, with nothing counted twice.
+
+    An import that replaced the statistics starts a new ``epoch``: merged with a copy
+    from before it, only the results the old copy finished after the replace are kept.
+    """
+    if a["epoch"] != b["epoch"]:
+        new, old = (a, b) if a["epoch"] > b["epoch"] else (b, a)
+        later = [r for r in old["results"] if r["t"] >= new["epoch"]]
+        return merge(new, {**new, "results": later})
+    by_id = {}
+    for r in a["results"] + b["results"]:
+        old = by_id.get(r["id"])
+        if old is None or (r["t"], r["won"]) > (old["t"], old["won"]):
+            by_id[r["id"]] = r
+    base = dict(a["base"])
+    for game_id, g in b["base"].items():
+        if game_id not in base or g["played"] > base[game_id]["played"]:
+            base[game_id] = g
+    results = sorted(by_id.values(), key=lambda r: (r["t"], r["id"]))
+    return {"v": STATS_VERSION, "results": results, "base": base, "epoch": a["epoch"]}
+
+
+def _results(stats, game_id):
+    return [r for r in stats["results"] if r["game"] == game_id]
+
+
+def _base(stats, game_id):
+    return stats["base"].get(game_id) or {"played": 0, "won": 0, "streak": 0, "best_streak": 0,
+                                          "best_time": None, "fewest_moves": None,
+                                          "history": [], "daily": {}}
+
+
+def dailies(stats: dict, game_id: str) -> dict:
+    """Per date, the daily's result: ``{"won", "moves", "seconds"}``; a daily once won
+    stays won."""
+    days = dict(_base(stats, game_id)["daily"])
+    for r in _results(stats, game_id):
+        if r["daily"] is not None and not (days.get(r["daily"]) or {}).get("won"):
+            days[r["daily"]] = {"won": r["won"], "moves": r["moves"], "seconds": r["seconds"]}
+    return days
+
+
+def history(stats: dict, game_id: str) -> list:
+    """The last results for the chart: ``[day, won, moves, seconds]``, oldest first."""
+    rows = list(_base(stats, game_id)["history"])
+    rows += [[r["day"], r["won"], r["moves"], r["seconds"]] for r in _results(stats, game_id)]
+    return rows[-CHART:]
 
 
 def daily_streak(stats: dict, game_id: str, today: str) -> int:
     """Consecutive days won up to today (or up to yesterday, if today is not won yet)."""
-    days = stats["games"].get(game_id, {}).get("daily", {})
+    days = dailies(stats, game_id)
     day = datetime.date.fromisoformat(today)
     if not days.get(today, {}).get("won"):
         day -= datetime.timedelta(days=1)
@@ -62,40 +110,127 @@ def daily_streak(stats: dict, game_id: str, today: str) -> int:
 
 
 def summary(stats: dict, game_id: str, today: str) -> dict:
-    g = stats["games"].get(game_id) or _game(new_stats(), game_id)
-    return {"played": g["played"], "won": g["won"],
-            "win_rate": g["won"] / g["played"] if g["played"] else 0.0,
-            "streak": g["streak"], "best_streak": g["best_streak"],
-            "best_time": g["best_time"], "fewest_moves": g["fewest_moves"],
+    base = _base(stats, game_id)
+    played, won = base["played"], base["won"]
+    streak, best = base["streak"], base["best_streak"]
+    times = [base["best_time"]] if base["best_time"] is not None else []
+    moves = [base["fewest_moves"]] if base["fewest_moves"] is not None else []
+    for r in _results(stats, game_id):
+        played += 1
+        if r["won"]:
+            won += 1
+            streak += 1
+            best = max(best, streak)
+            times.append(r["seconds"])
+            moves.append(r["moves"])
+        else:
+            streak = 0
+    return {"played": played, "won": won, "win_rate": won / played if played else 0.0,
+            "streak": streak, "best_streak": best,
+            "best_time": min(times) if times else None,
+            "fewest_moves": min(moves) if moves else None,
             "daily_streak": daily_streak(stats, game_id, today)}
 
 
+def games_in(stats: dict) -> dict:
+    """Per game id, ``(played, won)``: what a record holds, to show before an import."""
+    out = {}
+    for game_id in sorted({r["game"] for r in stats["results"]} | set(stats["base"])):
+        s = summary(stats, game_id, "2026-01-01")
+        out[game_id] = (s["played"], s["won"])
+    return out
+
+
+# -- reading ---------------------------------------------------------------------------
+
 def check(data) -> dict:
-    """Validate a statistics record read from storage or an imported file.
+    """Validate a statistics record (version 2, or version 1 turned into version 2).
 
     Raises:
-        SolitaireError: naming what is wrong (a newer schema included).
+        RecordError: naming what is wrong (a newer schema included).
     """
-    if not isinstance(data, dict) or not isinstance(data.get("v"), int):
-        raise SolitaireError("the statistics are not a statistics record")
-    if data["v"] > STATS_VERSION:
-        raise SolitaireError(f"the statistics were written by a newer version (schema {data['v']})")
-    if data["v"] != STATS_VERSION or not isinstance(data.get("games"), dict):
-        raise SolitaireError(f"the statistics have an unknown layout (schema {data['v']})")
+    need(isinstance(data, dict) and is_int(data.get("v"), 0, 1 << 31),
+         "the statistics are not a statistics record")
+    need(data["v"] <= STATS_VERSION,
+         f"the statistics were written by a newer version (schema {data['v']})")
+    if data["v"] == 1:
+        return _from_v1(data)
+    need(data["v"] == STATS_VERSION and isinstance(data.get("results"), list)
+         and isinstance(data.get("base"), dict), f"the statistics have an unknown layout (schema {data['v']})")
+    need(is_int(data.get("epoch", 0), 0, 1 << 53), "the statistics have a bad epoch")
+    need(len(data["results"]) <= MAX_RESULTS, "the statistics hold too many results")
+    seen = set()
+    results = []
+    for r in data["results"]:
+        results.append(_check_result(r))
+        need(r["id"] not in seen, f"the statistics count game {r['id']!r} twice")
+        seen.add(r["id"])
+    base = {}
+    for game_id, g in data["base"].items():
+        base[game_id] = _check_base(game_id, g)
+    return {"v": STATS_VERSION, "results": results, "base": base, "epoch": data.get("epoch", 0)}
+
+
+def _check_result(r) -> dict:
+    keys = {"id", "game", "won", "moves", "seconds", "day", "daily", "t"}
+    need(isinstance(r, dict) and set(r) == keys, "the statistics have a bad result")
+    need(isinstance(r["id"], str) and RESULT_ID.fullmatch(r["id"]) is not None,
+         "the statistics have a result with a bad id")
+    what = f"the statistics' result {r['id']!r}"
+    need(isinstance(r["game"], str) and GAME_ID.fullmatch(r["game"]) is not None, f"{what} has a bad game")
+    need(isinstance(r["won"], bool), f"{what} has a bad 'won'")
+    need(is_int(r["moves"], 0, 1_000_000), f"{what} has a bad move count")
+    need(is_int(r["seconds"], 0, 10**9), f"{what} has a bad time")
+    need(is_date(r["day"]), f"{what} has a bad day")
+    need(r["daily"] is None or is_date(r["daily"]), f"{what} has a bad daily date")
+    need(is_int(r["t"], 0, 1 << 53), f"{what} has a bad timestamp")
+    return dict(r)
+
+
+def _check_base(game_id, g) -> dict:
+    what = f"the statistics of {game_id!r}"
+    need(isinstance(game_id, str) and GAME_ID.fullmatch(game_id) is not None,
+         "the statistics name a bad game")
+    need(isinstance(g, dict), f"{what} are damaged")
+    for k in ("played", "won", "streak", "best_streak"):
+        need(is_int(g.get(k), 0, 10**9), f"{what} are damaged ({k})")
+    need(g["won"] <= g["played"], f"{what} are damaged (more won than played)")
+    need(g["streak"] <= g["best_streak"] <= g["won"],
+         f"{what} are damaged (the streaks do not add up)")
+    for k, low in (("best_time", 0), ("fewest_moves", 1)):
+        v = g.get(k)
+        need(v is None or is_int(v, low, 10**9), f"{what} have a bad {k}")
+        need((v is None) == (g["won"] == 0), f"{what} have a {k} that does not match the wins")
+    hist = g.get("history", [])
+    need(isinstance(hist, list) and len(hist) <= 1000, f"{what} have a bad history")
+    for e in hist:
+        need(isinstance(e, list) and len(e) == 4 and is_date(e[0]) and isinstance(e[1], bool)
+             and is_int(e[2], 0, 1_000_000) and is_int(e[3], 0, 10**9),
+             f"{what} have a bad history entry")
+    days = g.get("daily", {})
+    need(isinstance(days, dict) and len(days) <= 40_000, f"{what} have bad dailies")
+    daily = {}
+    for day, res in days.items():
+        need(is_date(day), f"{what} have a daily that is not a date: {str(day)[:20]!r}")
+        need(isinstance(res, dict) and isinstance(res.get("won"), bool)
+             and is_int(res.get("moves", 0), 0, 1_000_000) and is_int(res.get("seconds", 0), 0, 10**9),
+             f"{what} have a bad daily {day}")
+        daily[day] = {"won": res["won"], "moves": res.get("moves", 0), "seconds": res.get("seconds", 0)}
+    out = {k: g[k] for k in BASE_FIELDS}
+    out["history"] = [list(e) for e in hist]
+    out["daily"] = daily
+    return out
+
+
+def _from_v1(data) -> dict:
+    """A version-1 record (counters per game) as version 2: its counts become the base."""
+    need(isinstance(data.get("games"), dict), "the statistics have an unknown layout (schema 1)")
+    base = {}
     for game_id, g in data["games"].items():
-        ints = ("played", "won", "streak", "best_streak")
-        if not isinstance(g, dict) or not all(isinstance(g.get(k), int) and g[k] >= 0 for k in ints):
-            raise SolitaireError(f"the statistics of {game_id!r} are damaged")
-        if g["won"] > g["played"] or not isinstance(g.get("history"), list) \
-                or not isinstance(g.get("daily"), dict):
-            raise SolitaireError(f"the statistics of {game_id!r} are damaged")
-        for k in ("best_time", "fewest_moves"):
-            if g.get(k) is not None and not isinstance(g[k], int):
-                raise SolitaireError(f"the statistics of {game_id!r} have a bad {k}")
-        for entry in g["history"]:
-            if not (isinstance(entry, list) and len(entry) == 4 and isinstance(entry[0], str)):
-                raise SolitaireError(f"the statistics of {game_id!r} have a bad history entry")
-        for day, result in g["daily"].items():
-            if not isinstance(result, dict) or not isinstance(result.get("won"), bool):
-                raise SolitaireError(f"the statistics of {game_id!r} have a bad daily {day!r}")
-    return data
+        need(isinstance(g, dict), f"the statistics of {game_id!r} are damaged")
+        base[game_id] = _check_base(game_id, g)
+    return {"v": STATS_VERSION, "results": [], "base": base, "epoch": 0}
+
+
+__all__ = ["RecordError", "check", "daily_streak", "dailies", "games_in", "history", "merge",
+           "new_stats", "record", "summary"]

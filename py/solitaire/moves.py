@@ -1,0 +1,405 @@
+"""The controller's intents that play: clicks, drops, keys, undo, redo, restart, hints,
+offers, the deal box, the game menu, settings, the clock, statistics files.
+
+Functions of the :class:`~solitaire.play.Controller` (``c``), which calls them; each
+returns an :class:`~solitaire.answer.Answer`.
+"""
+
+import json
+
+from . import saved as S
+from .answer import CLOSED, Answer, Offer
+from .errors import SolitaireError
+from .games import GAMES, get_game
+from .messages import Message
+from .position import DEAL, Move
+from .records import deal_number, read_json
+from .solver import WON, Search
+from .stats import check as check_stats, games_in, merge
+
+
+def first_winnable(game, numbers, budget: int, slice_: int):
+    """Steps of a search for the first of ``numbers`` the solver proves winnable within
+    ``budget`` positions each: yields ``(number, fraction of its budget)`` after each
+    slice; returns the number, or None when none is won."""
+    for number in numbers:
+        search = Search(game, game.deal(number), budget)
+        while search.run(slice_) is None:
+            yield number, search.examined / budget
+        if search.result.verdict == WON:
+            return number
+    return None
+
+
+def play_move(c, move: Move, ans=None) -> Answer:
+    """Play ``move`` and, with Auto-play, the moves the game then makes by itself."""
+    ans = ans or Answer()
+    s = c.session
+    before = s.position
+    try:
+        s.play(move)
+    except SolitaireError as e:
+        ans.say("cannot_drop", why=str(e))
+        ans.handled = False
+        return ans
+    ans.steps.append((move, s.position))
+    ans.announce.append(_said(c, before, move, "said_move"))
+    if c.prefs["autoplay"]:  # each auto move is a move of its own, undoable
+        while (auto := c.game.auto_move(s.position)) is not None:
+            before = s.position
+            s.play(auto)
+            ans.steps.append((auto, s.position))
+            ans.announce.append(_said(c, before, auto, "said_auto"))
+    c._board_changed(ans)
+    if reason := c.game.lost_reason(s.position):
+        ans.say("lost_reason", why=reason)
+    if s.won and not s.recorded:
+        c._count(s, True, ans)
+        c._save(ans)
+        common = {"moves": len(s.moves), "time": _clock(s.elapsed)}
+        ans.won = (Message("won_daily", day=s.daily, **common) if s.daily
+                   else Message("won_deal", number=s.deal, **common))
+        ans.announce.append(Message("game_won"))
+    return ans
+
+
+def _clock(seconds):
+    from .messages import clock_text
+    return clock_text(seconds)
+
+
+def _said(c, before, move, key):
+    if move.is_deal:
+        return Message("said_deal")
+    card = c.game.get(before, move.src)[-move.count]
+    if move.count > 1 and key == "said_move":
+        return Message("said_moves", count=move.count, src=move.src, dst=move.dst)
+    return Message(key, card=card, dst=move.dst)
+
+
+def click(c, place, index) -> Answer:
+    s = c.session
+    if s.won or (place != "stock" and not c.game.get(s.position, place)):
+        return Answer(handled=False)
+    move = c.game.click_move(s.position, place, index)
+    if move is None:
+        ans = Answer(shake=[(place, index)])
+        if place == "stock":  # the engine says why: no deals left, an empty column...
+            why = c.game.why_illegal(s.position, DEAL)
+            ans.say("no_deal", why=why or Message("no_deals_left"))
+        else:
+            ans.say("cannot_move")
+        return ans
+    return play_move(c, move)
+
+
+def place_names(c):
+    return [p.name for p in c.game.layout()]
+
+
+def drag_targets(c, place, index):
+    pos = c.session.position
+    if c.session.won or place == "stock":
+        return 0, []
+    count = c.game.lift(pos, place, index) or 0
+    if not count:
+        return 0, []
+    return count, [n for n in place_names(c) if c.game.why_illegal(pos, Move(place, n, count)) is None]
+
+
+def drop(c, place, count, target) -> Answer:
+    if target is None or target == place:
+        return Answer(board=True)  # slides back
+    why = c.game.why_illegal(c.session.position, Move(place, target, count))
+    if why:
+        ans = Answer(board=True)
+        ans.say("cannot_drop", why=why)
+        return ans
+    return play_move(c, Move(place, target, count))
+
+
+def undo(c) -> Answer:
+    s = c.session
+    restart = not s.moves and s.before_restart is not None
+    if not s.undo():
+        return Answer(handled=False)
+    ans = Answer(announce=[Message("said_undo")])
+    c._board_changed(ans)
+    if restart:
+        ans.say("restart_undone")
+    return ans
+
+
+def redo(c) -> Answer:
+    if not c.session.redo():
+        return Answer(handled=False)
+    ans = Answer(announce=[Message("said_redo")])
+    c._board_changed(ans)
+    return ans
+
+
+def restart(c) -> Answer:
+    """Back to the start of the deal: one action, which Undo takes back."""
+    if not c.session.restart():
+        return Answer(handled=False)
+    ans = Answer()
+    c._board_changed(ans)
+    ans.say("restarted")
+    return ans
+
+
+def deal_box(c, text) -> Answer:
+    text = str(text).strip()
+    number = deal_number(text)
+    if number is None:
+        ans = Answer()
+        ans.say("not_a_deal_number", text=text[:40])
+        return ans
+    ans = c._start(c.game, number)
+    ans.say("deal_started", number=number)
+    return ans
+
+
+def choose_game(c, game_id) -> Answer:
+    """The game menu: a new deal of the chosen game (winnable when that is on)."""
+    if game_id not in GAMES or game_id == c.game.id:
+        return Answer(handled=False)
+    ans = c._start(get_game(game_id), 1)
+    return ans.merge(c.new_deal())
+
+
+def set_pref(c, name, value) -> Answer:
+    ans = Answer(prefs=True)
+    if name == "winnable" and c.game.winnable_off:  # the toggle says why instead
+        ans.say("winnable_off", why=c.game.winnable_off)
+        return ans
+    if name == "theme":
+        value = value if value in ("light", "dark") else None
+    elif name in ("winnable", "autoplay", "four_colour"):
+        value = bool(value)
+    else:
+        return Answer(handled=False)
+    c.prefs[name] = value
+    try:
+        c.store.set(S.PREFS_KEY, json.dumps(c.prefs))
+        ans.saved.append(S.PREFS_KEY)
+    except S.StoreError:
+        ans.say("write_failed_prefs", why=Message("write_failed"))
+    return ans
+
+
+def tick(c, seconds, visible) -> Answer:
+    """The clock: it runs from the first move while the page is visible, until a win."""
+    s = c.session
+    ans = Answer(handled=False)
+    if s is None or s.won or not visible or not (s.moves or s.elapsed > 0):
+        return ans
+    before = int(s.elapsed)
+    s.elapsed += seconds
+    ans.handled = True
+    if int(s.elapsed) // 5 != before // 5:
+        c._save(ans)
+    return ans
+
+
+# -- keys --------------------------------------------------------------------------------
+
+def key_places(c, key):
+    """The places a key names: a digit a pile (0 the tenth), T the tail, C the cells,
+    F the foundations."""
+    names = place_names(c)
+    if key.isdigit():
+        name = f"pile-{int(key) or 10}"
+        return [name] if name in names else []
+    prefix = {"t": "tail", "c": "cell-", "f": "foundation-"}.get(key)
+    return [n for n in names if prefix and n.startswith(prefix)]
+
+
+def key(c, k, ctrl, alt, focused) -> Answer:
+    k = k.lower()
+    if ctrl and k == "z":
+        return undo(c).merge(Answer(handled=True))
+    if ctrl and k == "y":
+        return redo(c).merge(Answer(handled=True))
+    if ctrl or alt:
+        return Answer(handled=False)
+    if len(k) == 1 and k.isascii() and (k.isdigit() or k in "tcf") and key_places(c, k):
+        return pick(c, k)
+    simple = {"d": lambda: click(c, "stock", 0), "u": lambda: undo(c), "r": lambda: redo(c),
+              "h": c.hint, "n": c.new_deal}
+    if k == "escape":
+        c.selected = None
+        return Answer(board=True)
+    if k in simple:
+        return simple[k]().merge(Answer(handled=True))
+    if k in ("enter", " ") and focused:
+        return activate(c, focused)
+    return Answer(handled=False)
+
+
+def activate(c, name) -> Answer:
+    """Enter on a place: deal from the stock, or click-to-move the place's movable cards."""
+    pos = c.session.position
+    if name == "stock":
+        return click(c, "stock", 0)
+    for index in range(len(c.game.get(pos, name))):
+        if c.game.lift(pos, name, index):
+            ans = click(c, name, index)
+            ans.focus = name
+            return ans
+    return Answer(handled=False)
+
+
+def pick(c, k) -> Answer:
+    """Keys: the first place picked is the source, the second the target."""
+    pos = c.session.position
+    places = key_places(c, k)
+    ans = Answer(board=True)
+    if c.selected is None:
+        source = next((n for n in places if c.game.get(pos, n)), None)
+        if source is None:
+            ans.say("nothing_to_pick")
+            return ans
+        c.selected = source
+        ans.say("picked", place=source)
+        return ans
+    src, c.selected = c.selected, None
+    cards = c.game.get(pos, src)
+    counts = sorted({n for i in range(len(cards)) if (n := c.game.lift(pos, src, i))}, reverse=True)
+    for dst in places:
+        for count in counts:
+            if c.game.why_illegal(pos, Move(src, dst, count)) is None:
+                return play_move(c, Move(src, dst, count))
+    if counts:
+        ans.shake = [(src, len(cards) - counts[0])]
+    ans.say("nothing_fits", place=src)
+    return ans
+
+
+# -- hints -------------------------------------------------------------------------------
+
+def hint_steps(c, s):
+    """The hint search in steps: a winning line from here, else the last earlier
+    position a win was still possible from."""
+    search = Search(c.game, s.position, c.HINT_BUDGET)
+    label = Message("looking_for_line")
+    while search.run(c.SLICE) is None:
+        yield label, search.examined / c.HINT_BUDGET
+    result = search.result
+    if result.verdict == WON and result.line:
+        return "hint", result.line, None
+    first = (Message("no_line") if result.verdict == "unwinnable"
+             else Message("no_line_within", budget=c.HINT_BUDGET))
+    yield first  # shown while looking back
+    for count in range(len(s.moves) - 1, -1, -1):
+        search = Search(c.game, s.positions[count], c.BACKTRACK_BUDGET)
+        label = Message("looking_back", count=count)
+        while search.run(c.SLICE) is None:
+            yield label, search.examined / c.BACKTRACK_BUDGET
+        if search.result.verdict == WON:
+            return "offer", count, first
+    return "none", None, first
+
+
+def hint_done(c, s, value) -> Answer:
+    kind, detail, first = value
+    ans = Answer()
+    if kind == "hint":
+        c.hint_move = detail[0]
+        ans.board = True
+        if c.hint_move.is_deal:
+            ans.say("hint_deal", count=len(detail))
+        else:
+            ans.say("hint_move", src=c.hint_move.src, dst=c.hint_move.dst, count=len(detail))
+        return ans
+    ans.status = [first]
+    if kind == "none":
+        ans.say("no_earlier_win")
+        return ans
+    back = len(s.moves) - detail
+    text = Message("offer_undo_one") if back == 1 else Message("offer_undo_many", back=back)
+    c.offer = Offer("undo_to_win", text, [("yes", Message("undo")), ("no", Message("no"))],
+                    board=c.serial, to=detail)
+    ans.offer = c.offer
+    return ans
+
+
+# -- offers ------------------------------------------------------------------------------
+
+def answer_offer(c, action) -> Answer:
+    offer, c.offer = c.offer, None
+    ans = Answer(offer=CLOSED)
+    if offer is None:
+        return ans
+    if offer.kind == "undo_to_win" and action == "yes":
+        c.session.undo_to(offer.to)
+        c._board_changed(ans)
+        ans.say("undone_to_win")
+    elif offer.kind == "other_tab":
+        c.stale = False
+        theirs = c._restore(Answer())
+        if action == "load" and theirs is not None:
+            if theirs.id != c.session.id:
+                c._leave(ans)
+            ans.relayout = theirs.game is not c.game
+            c.game, c.session = theirs.game, theirs
+            c._board_changed(ans)
+            ans.address = c.link()
+            ans.say("other_tab_loaded")
+        else:
+            if theirs is not None and theirs.id != c.session.id and theirs.moves \
+                    and not theirs.won and not theirs.recorded:
+                c._count(theirs, False, ans)  # the game this overwrites counts as left
+            c._write_game(ans)
+            ans.say("other_tab_kept")
+    elif offer.kind == "import":
+        ans.merge(finish_import(c, action))
+    return ans
+
+
+def import_stats(c, text) -> Answer:
+    """An imported statistics file: say what it holds and ask to merge or replace."""
+    ans = Answer()
+    try:
+        data = check_stats(read_json(text, S.STATS_CHARS))
+    except (SolitaireError, RecursionError) as e:
+        ans.say("import_bad", why=str(e)[:200])
+        return ans
+    c.pending_import = data
+    parts = [Message("import_game", game=GAMES[g].name if g in GAMES else g, played=p, won=w)
+             for g, (p, w) in games_in(data).items()]
+    games = "; ".join(parts) if parts else Message("import_none")
+    c.offer = Offer("import", Message("import_offer", games=games, key=S.STATS_BACKUP_KEY),
+                    [("merge", Message("merge")), ("replace", Message("replace")),
+                     ("cancel", Message("cancel"))])
+    ans.offer = c.offer
+    return ans
+
+
+def finish_import(c, action) -> Answer:
+    data, c.pending_import = c.pending_import, None
+    ans = Answer()
+    if data is None or action not in ("merge", "replace"):
+        ans.say("import_cancelled")
+        return ans
+    fresh, _ = S.read_stats(c.store, c.now())
+    mine = merge(c.stats, fresh)
+    try:
+        c.store.set(S.STATS_BACKUP_KEY, json.dumps(mine))
+    except S.StoreError:
+        ans.say("write_failed_stats", why=Message("write_failed"))
+        ans.say("import_cancelled")
+        return ans
+    if action == "merge":
+        c.stats = merge(mine, data)
+    else:
+        c.stats = {**data, "epoch": max(c.now(), mine["epoch"] + 1)}
+    if c._write_stats(ans, replace=True):
+        ans.say("imported_merged" if action == "merge" else "imported_replaced")
+    return ans
+
+
+def export_stats(c) -> Answer:
+    ans = Answer(download=(f"tabbycat-stats-{c.today()}.json", json.dumps(c.stats, indent=1)))
+    ans.say("stats_exported")
+    return ans

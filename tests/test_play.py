@@ -1,0 +1,464 @@
+"""The game controller in CPython: every race and bad record of issue 10, in milliseconds.
+
+Two controllers sharing one :class:`MemoryStore` are two tabs of one browser.
+"""
+
+import functools
+import itertools
+import json
+
+import pytest
+
+from solitaire import get_game
+from solitaire.answer import CLOSED
+from solitaire.daily import daily_deal
+from solitaire.play import Controller
+from solitaire.saved import (DAILY_KEY, PREFS_KEY, SAVE_KEY, STATS_BACKUP_KEY, STATS_KEY,
+                             STATS_V1_KEY, MemoryStore)
+from solitaire.solver import replay, solve
+from solitaire.stats import summary
+
+TODAY = "2026-11-30"
+
+
+def tab(store=None, seed=1, today=TODAY):
+    """A controller over ``store`` with a clock and random numbers of its own."""
+    clock = itertools.count(1_000 * seed)
+    numbers = itertools.count(seed * 7919)
+    return Controller(store if store is not None else MemoryStore(), now=lambda: next(clock),
+                      today=lambda: today, random=lambda: next(numbers) * 2654435761 % (1 << 32))
+
+
+def run(c, limit=10_000):
+    """Step the running search to its end; the last answer."""
+    ans = None
+    for _ in range(limit):
+        if c.task is None:
+            return ans
+        ans = c.step()
+    raise AssertionError("the search did not end")
+
+
+def keys(ans):
+    return [m.key for m in ans.status or []]
+
+
+# -- daily deals ---------------------------------------------------------------------------
+
+def test_daily_cache_is_keyed_by_game_and_date():
+    """Defect 4: Tabby Cat's daily of a date, then Spider's: each gets its own deal."""
+    c = tab()
+    c.boot("?daily=2026-02-03&game=tabbycat")
+    run(c)
+    assert c.session.deal == daily_deal("2026-02-03", "tabbycat")
+    c.boot("?daily=2026-02-03&game=spider1")
+    run(c)
+    assert c.session.game.id == "spider1" and c.session.deal == daily_deal("2026-02-03", "spider1")
+    assert set(json.loads(c.store.get(DAILY_KEY))) == {"tabbycat:2026-02-03", "spider1:2026-02-03"}
+
+
+def test_a_cached_daily_that_is_not_a_candidate_is_not_trusted():
+    """A cache entry naming a deal that is not one of the day's candidates is ignored."""
+    store = MemoryStore()
+    store.set(DAILY_KEY, json.dumps({"tabbycat:2026-02-03": 5}))
+    c = tab(store)
+    c.boot("?deal=1")
+    c.daily("2026-02-03")
+    run(c)
+    assert c.session.deal == daily_deal("2026-02-03")
+
+
+def test_one_daily_generator_serves_the_command_line_and_the_page(monkeypatch):
+    """Defect 5: the page's daily comes from daily.DailySearch, what the CLI runs."""
+    import solitaire.play as play
+    calls = []
+    real = play.DailySearch
+    monkeypatch.setattr(play, "DailySearch", lambda *a: calls.append(a) or real(*a))
+    c = tab()
+    c.boot("?deal=1")
+    c.daily("2026-01-01")
+    run(c)
+    assert calls and c.session.deal == daily_deal("2026-01-01")
+
+
+def test_a_daily_not_out_yet_and_a_bad_date_give_a_message_and_a_board():
+    c = tab()
+    assert "not out yet" in " ".join(c.boot("?daily=2099-12-31").status)
+    assert c.session is not None and c.task is None
+    assert keys(c.boot("?daily=<b>x</b>")) == ["bad_daily_link"]
+
+
+# -- searches that outlive their board -------------------------------------------------------
+
+def test_a_new_deal_search_never_replaces_the_board_chosen_since():
+    """Defect 6: spider2, New deal (search runs), Daily, a move: the old search ends
+    without replacing the daily, and the daily is not counted as a loss."""
+    c = tab()
+    c.SLICE = 50  # so the search is still running after a step
+    c.boot("?deal=1&game=spider2")
+    c.new_deal()
+    c.step()
+    assert c.task is not None and c.task[0] == "new_deal"
+    c.daily(TODAY)
+    run(c)
+    daily = c.session
+    assert daily.daily == TODAY and daily.deal == daily_deal(TODAY, "spider2")
+    move = c.game.legal_moves(daily.position)[0]
+    c.play(move)
+    run(c)
+    assert c.session is daily and daily.moves == [move]
+    assert summary(c.stats, "spider2", TODAY)["played"] == 0
+
+
+def test_a_move_during_new_deal_drops_the_search_and_says_so():
+    """A search belongs to the board it was started for: a move on that board drops it."""
+    c = tab()
+    c.SLICE = 50  # so the search is still running after a step
+    c.boot("?deal=1&game=spider2")
+    c.new_deal()
+    c.step()
+    start = c.session
+    ans = c.deal()
+    assert c.task is None and ans.search_done and "new_deal_dropped" in keys(ans)
+    assert c.session is start and run(c) is None
+
+
+def test_the_deal_box_during_new_deal_wins():
+    c = tab()
+    c.SLICE = 50  # so the search is still running after a step
+    c.boot("?deal=1&game=spider2")
+    c.new_deal()
+    c.deal_box("12345")
+    run(c)
+    assert c.session.deal == 12345
+
+
+@functools.lru_cache
+def lost_line():
+    """A line into deal 1 ending in a blunder the solver proves lost."""
+    game = get_game("tabbycat")
+    line = solve(game, game.deal(1)).line[:33]
+    before = replay(game, game.deal(1), line)
+    blunder = next(m for m in game.legal_moves(before)
+                   if solve(game, game.apply(before, m), budget=30_000).verdict == "unwinnable")
+    return tuple(line + [blunder])
+
+
+def test_undo_while_looking_back_drops_the_search():
+    """Defect 7: Hint on a lost position, then Undo several times while it looks back:
+    the look-back belongs to the position it started from, so it stops and says so, and
+    no offer ever counts a negative number of moves."""
+    c = tab()
+    c.SLICE = 200  # so the look-back is still running after a step
+    c.boot("?deal=1")
+    for move in lost_line():
+        c.play(move)
+    c.hint()
+    while c.task is not None and (c.task[2].last is None or c.task[2].last.label.key != "looking_back"):
+        c.step()
+    assert c.task is not None  # looking back now
+    answers = [c.undo() for _ in range(3)]
+    assert "hint_dropped" in keys(answers[0]) and answers[0].search_done
+    assert c.task is None and c.offer is None and run(c) is None
+
+
+def drive(c, ans):
+    """``ans`` and the answers of the steps after it, merged."""
+    while c.task is not None:
+        ans = ans.merge(c.step())
+    return ans
+
+
+def test_hint_on_a_lost_position_offers_the_undo_and_takes_it():
+    c = tab()
+    c.boot("?deal=1")
+    line = lost_line()
+    for move in line:
+        c.play(move)
+    ans = drive(c, c.hint())
+    assert ans.offer.text.key == "offer_undo_one" and "no_line" in keys(ans)
+    ans = c.answer_offer("yes")
+    assert c.session.moves == list(line[:-1]) and "undone_to_win" in keys(ans)
+
+
+def test_a_hint_for_an_old_position_is_dropped():
+    c = tab()
+    c.SLICE = 50
+    c.boot("?deal=2")
+    c.hint()
+    c.deal()
+    assert run(c) is None and c.hint_move is None
+
+
+# -- the address ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("query", ["?deal=\u00b2", "?deal=%C2%B2", "?deal=\u2460", "?deal=%E2%91%A0",
+                                   "?deal=99999999999999999999999", "?deal=0", "?deal=-3"])
+def test_a_deal_number_in_another_script_gives_a_message(query):
+    """Defect 8: '?deal=²' (and '①') no longer stops the page: a message and a board."""
+    c = tab()
+    ans = c.boot(query)
+    assert keys(ans) == ["bad_deal_link"] and c.session.deal == 1
+
+
+def test_a_link_to_another_game_opens_that_game():
+    store = MemoryStore()
+    c = tab(store)
+    c.boot("?deal=5")
+    d = tab(store, seed=2)
+    d.boot("?game=manx")
+    assert d.session.game.id == "manx" and d.link() == "?deal=1&game=manx"
+    e = tab(store, seed=3)
+    e.boot("")
+    assert e.session.game.id == "manx"
+
+
+def test_an_unknown_game_and_an_overlong_address():
+    c = tab()
+    assert keys(c.boot("?deal=5&game=chess")) == ["no_game"]
+    assert keys(c.boot("?deal=5&game=" + "x" * 5000)) == ["bad_query"]
+
+
+# -- stored records --------------------------------------------------------------------------
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize("key,raw,message", [
+    (SAVE_KEY, '{"v": 1, "game": "tabbycat", "deal": "3", "moves": [], "elapsed": NaN}', "saved_unreadable"),
+    (SAVE_KEY, '{"v": 1, "game": "tabbycat", "deal": "3", "moves": [], "elapsed": Infinity}', "saved_unreadable"),
+    (SAVE_KEY, '{"v": 1, "game": "tabbycat", "deal": "3", "moves": [], "elapsed": 1e999}', "saved_unreadable"),
+    (SAVE_KEY, '{"v": 1, "game": "tabbycat", "deal": "\u00b2", "moves": []}', "saved_unreadable"),
+    (SAVE_KEY, DEEP, "saved_unreadable"),
+    (SAVE_KEY, '{"a": ' * 50_000 + "1" + "}" * 50_000, "saved_unreadable"),
+    (STATS_KEY, DEEP, "stats_unreadable"),
+    (STATS_V1_KEY, DEEP, "stats_unreadable"),
+    (PREFS_KEY, DEEP, "prefs_unreadable"),
+    (PREFS_KEY, '{"winnable": NaN}', "prefs_unreadable"),
+], ids=lambda v: v[:30] if isinstance(v, str) else None)
+def test_a_bad_record_is_kept_aside_and_the_page_starts(key, raw, message):
+    """Defect 9: NaN or Infinity in the clock, deep nesting in any record: the page
+    starts with a fresh record, a message, and the bad text kept aside."""
+    store = MemoryStore()
+    store.set(key, raw)
+    c = tab(store)
+    ans = c.boot("")
+    assert message in keys(ans) and c.session is not None
+    aside = [k for k in store.keys() if k.startswith(key + ".corrupt.")]
+    assert len(aside) == 1 and store.get(aside[0]) == raw
+    c.deal()  # and it plays
+    assert len(c.session.moves) == 1
+
+
+def test_the_start_is_guarded():
+    """Anything raising while restoring gives a fresh game and a message."""
+    class Broken(MemoryStore):
+        def get(self, key):
+            raise RuntimeError("storage exploded")
+    c = tab(Broken())
+    ans = c.boot("?deal=4")
+    assert keys(ans) == ["start_failed"] and c.session.deal == 1
+
+
+def test_a_saved_game_comes_back_with_its_clock():
+    store = MemoryStore()
+    c = tab(store)
+    c.boot("?deal=3")
+    c.deal()
+    for _ in range(7):
+        c.tick(1)
+    c.leave_page()
+    d = tab(store, seed=2)
+    d.boot("")
+    assert d.session.moves == c.session.moves and d.session.elapsed == 7
+
+
+def test_version_1_statistics_are_read_and_kept():
+    store = MemoryStore()
+    v1 = {"v": 1, "games": {"tabbycat": {"played": 3, "won": 2, "streak": 1, "best_streak": 1,
+                                         "best_time": 300, "fewest_moves": 80,
+                                         "history": [["2026-11-29", True, 80, 300]],
+                                         "daily": {"2026-11-29": {"won": True, "moves": 80, "seconds": 300}}}}}
+    store.set(STATS_V1_KEY, json.dumps(v1))
+    c = tab(store)
+    c.boot("?deal=2")
+    for move in solve(c.game, c.session.position).line:
+        c.play(move)
+    got = summary(c.stats, "tabbycat", TODAY)
+    assert (got["played"], got["won"], got["streak"], got["best_streak"]) == (4, 3, 2, 2)
+    assert store.get(STATS_V1_KEY) == json.dumps(v1)
+
+
+# -- two tabs --------------------------------------------------------------------------------
+
+def test_the_same_game_in_two_tabs_is_never_silently_overwritten():
+    """Defect 12: tab A plays two moves; tab B, open on the same game, plays before it
+    hears of them: B is told instead of saving over A's game."""
+    store = MemoryStore()
+    a, b = tab(store, 1), tab(store, 2)
+    a.boot("?deal=3")
+    b.boot("")
+    a.deal()
+    a.deal()
+    ans = b.deal()  # before the storage event reaches b
+    assert ans.offer is not None and ans.offer.kind == "other_tab"
+    assert len(json.loads(store.get(SAVE_KEY))["moves"]) == 2  # a's game is still there
+    b.deal()  # played on in the stale tab: still not saved over a's game
+    assert len(json.loads(store.get(SAVE_KEY))["moves"]) == 2
+    ans = b.answer_offer("load")
+    assert b.session.moves == a.session.moves and "other_tab_loaded" in keys(ans)
+    assert b.storage(SAVE_KEY).offer is None  # the late event changes nothing
+
+
+def test_a_tab_with_no_change_of_its_own_follows_the_other():
+    """The same game open in two tabs, played in one: the idle tab shows the moves."""
+    store = MemoryStore()
+    a, b = tab(store, 1), tab(store, 2)
+    a.boot("?deal=3")
+    b.boot("")
+    a.deal()
+    ans = b.storage(SAVE_KEY)
+    assert "other_tab_synced" in keys(ans) and b.session.moves == a.session.moves
+    b.deal()  # and b plays on from there; now a is told
+    assert len(json.loads(store.get(SAVE_KEY))["moves"]) == 2
+    assert "other_tab_synced" in keys(a.storage(SAVE_KEY)) and len(a.session.moves) == 2
+
+
+def test_keeping_this_tabs_game_tells_the_other_tab():
+    store = MemoryStore()
+    a, b = tab(store, 1), tab(store, 2)
+    a.boot("?deal=3")
+    b.boot("?deal=4")  # the deal-3 game had no move: nothing to count
+    a.deal()  # A has not seen B's save: A is told instead of overwriting it
+    assert a.offer is not None and a.offer.kind == "other_tab"
+    a.answer_offer("keep")
+    assert json.loads(store.get(SAVE_KEY))["deal"] == "3"
+    assert b.storage(SAVE_KEY).offer.kind == "other_tab"
+
+
+def test_games_finished_in_two_tabs_are_all_counted():
+    """Defect 12: four games played in two tabs count four, not two."""
+    store = MemoryStore()
+    a, b = tab(store, 1), tab(store, 2)
+    a.boot("?deal=5")
+    b.boot("?deal=6")
+    for number in (7, 8):
+        for c in (a, b):
+            c.deal()
+            c.start_deal(number + (c is b) * 10)  # leaving a played game counts a loss
+    c = tab(store, 3)
+    c.boot("")
+    assert summary(c.stats, "tabbycat", TODAY)["played"] == 4
+    a.storage(STATS_KEY)
+    assert summary(a.stats, "tabbycat", TODAY)["played"] == 4
+
+
+# -- statistics files -----------------------------------------------------------------------
+
+def played(c, games):
+    for number in range(10, 10 + games):
+        c.start_deal(number)
+        c.deal()
+    c.start_deal(99)
+
+
+def test_import_says_what_the_file_holds_and_merges_or_replaces():
+    """Defect 11: an import asks first; the previous statistics are kept under a backup key."""
+    other = tab(seed=5)
+    other.boot("?deal=1")
+    played(other, 2)
+    export = other.export_stats().download[1]
+    c = tab()
+    c.boot("?deal=1")
+    played(c, 3)
+    ans = c.import_stats(export)
+    assert ans.offer.kind == "import" and "Tabby Cat: 2 played, 0 won" in ans.offer.text
+    assert summary(c.stats, "tabbycat", TODAY)["played"] == 3  # nothing changed yet
+    ans = c.answer_offer("merge")
+    assert "imported_merged" in keys(ans) and summary(c.stats, "tabbycat", TODAY)["played"] == 5
+    assert summary(json.loads(c.store.get(STATS_BACKUP_KEY)), "tabbycat", TODAY)["played"] == 3
+    c.import_stats(export)
+    c.answer_offer("replace")
+    assert summary(c.stats, "tabbycat", TODAY)["played"] == 2
+    c.storage(STATS_KEY)  # a second tab's copy from before the replace does not undo it
+    stale = tab(c.store, seed=9)
+    stale.stats = json.loads(c.store.get(STATS_BACKUP_KEY))
+    stale._write_stats(stale.export_stats())
+    assert summary(stale.stats, "tabbycat", TODAY)["played"] == 2
+
+
+@pytest.mark.parametrize("text,why", [
+    (DEEP, "deeper"), ('{"v": 1,}', "not valid JSON"), ('{"v": 1, "games": {"tabbycat": {"played": 1, '
+     '"won": 0, "streak": 0, "best_streak": 0, "best_time": -5, "fewest_moves": null}}}', "best_time"),
+    ("x" * 5_000_000, "too large")], ids=["deep", "broken", "negative", "large"])
+def test_a_bad_import_says_why_and_changes_nothing(text, why):
+    c = tab()
+    c.boot("?deal=1")
+    played(c, 1)
+    before = json.dumps(c.stats)
+    ans = c.import_stats(text)
+    assert keys(ans) == ["import_bad"] and why in ans.status[0]
+    assert json.dumps(c.stats) == before
+
+
+def test_an_import_the_storage_cannot_hold_says_so():
+    """Defect 11: a write the browser refuses is reported, never 'imported'."""
+    big = tab(seed=4)
+    big.boot("?deal=1")
+    played(big, 40)
+    store = MemoryStore(quota=4_000)
+    c = tab(store)
+    c.boot("?deal=1")
+    c.import_stats(big.export_stats().download[1])
+    ans = c.answer_offer("merge")
+    assert "write_failed_stats" in keys(ans) and not any(k.startswith("imported") for k in keys(ans))
+
+
+@pytest.mark.parametrize("field,value,why", [
+    ("best_time", -1, "best_time"), ("streak", 5, "streaks"),
+    ("daily", {"<b>x</b>": {"won": True}}, "not a date"), ("won", 9, "more won than played")])
+def test_statistics_that_do_not_add_up_are_refused(field, value, why):
+    """Defect 13: negative best time, a daily that is not a date, a streak over the games."""
+    g = {"played": 2, "won": 1, "streak": 1, "best_streak": 1, "best_time": 10, "fewest_moves": 9,
+         "history": [], "daily": {}, field: value}
+    c = tab()
+    ans = c.import_stats(json.dumps({"v": 1, "games": {"tabbycat": g}}))
+    assert why in ans.status[0]
+
+
+# -- small ones -------------------------------------------------------------------------------
+
+def test_the_shared_win_names_the_right_game():
+    c = tab()
+    c.boot("?deal=1&game=spider1")
+    assert c.share_text().startswith("Spider")
+    c.boot("?deal=1&game=tuxedo")
+    assert c.share_text().startswith("Tuxedo")
+
+
+def test_restart_is_an_action_undo_takes_back():
+    c = tab()
+    c.boot("?deal=3")
+    c.deal()
+    c.deal()
+    ans = c.restart()
+    assert "restarted" in keys(ans) and not c.session.moves
+    ans = c.undo()
+    assert len(c.session.moves) == 2 and "restart_undone" in keys(ans)
+    assert summary(c.stats, "tabbycat", TODAY)["played"] == 0
+
+
+def test_a_storage_that_refuses_writes_says_so():
+    c = tab(MemoryStore(quota=10))
+    c.boot("?deal=3")
+    assert "write_failed_game" in keys(c.deal())
+
+
+def test_a_win_is_counted_once_and_said():
+    c = tab()
+    c.boot("?deal=2")
+    for move in solve(c.game, c.session.position).line:
+        ans = c.play(move)
+    assert ans.won.key == "won_deal" and summary(c.stats, "tabbycat", TODAY)["won"] == 1
+    c.start_deal(3)
+    assert summary(c.stats, "tabbycat", TODAY)["played"] == 1

@@ -1,0 +1,221 @@
+"""The page's panels, objects the page composes: statistics (list, chart, calendar),
+offers (questions with buttons), sharing and files.
+
+Every text is set with ``textContent`` and every element built with ``createElement`` /
+``createElementNS``: no data (an imported file's dates, an address) ever becomes markup.
+"""
+
+import calendar
+
+from pyscript import window
+
+from dom import closest, document, el, nullish, on
+from solitaire.answer import CLOSED
+from solitaire.daily import parse_date
+from solitaire.errors import SolitaireError
+from solitaire.messages import clock_text, text
+from solitaire.stats import dailies, history, summary
+
+SVG = "http://www.w3.org/2000/svg"
+
+
+def svg(tag, parent=None, **attrs):
+    node = document.createElementNS(SVG, tag)
+    for k, v in attrs.items():
+        node.setAttribute(k.replace("_", "-"), str(v))
+    if parent is not None:
+        parent.appendChild(node)
+    return node
+
+
+class StatsPanel:
+    """The menu panel: statistics of the game in play, its chart and its calendar."""
+
+    def __init__(self, page):
+        self.page = page
+        self.month = None
+        on(el("cal-prev"), "click", lambda e: self.shift_month(-1))
+        on(el("cal-next"), "click", lambda e: self.shift_month(1))
+        on(el("calendar"), "click", self.calendar_click)
+        on(el("stats-close"), "click", lambda e: self.close())
+
+    @property
+    def open(self):
+        return not el("stats-panel").hidden
+
+    def close(self):
+        el("stats-panel").hidden = True
+
+    def show(self):
+        self.render()
+        el("stats-panel").hidden = False
+        el("stats-close").focus()
+
+    def render(self):
+        ctl = self.page.ctl
+        day = ctl.today()
+        info = summary(ctl.stats, ctl.game.id, day)
+        dash = "\u2013"
+        rows = [("stat_played", info["played"]), ("stat_won", info["won"]),
+                ("stat_win_rate", text("percent", value=round(100 * info["win_rate"]))),
+                ("stat_streak", info["streak"]), ("stat_best_streak", info["best_streak"]),
+                ("stat_best_time", clock_text(info["best_time"]) if info["best_time"] is not None else dash),
+                ("stat_fewest_moves", info["fewest_moves"] if info["fewest_moves"] is not None else dash),
+                ("stat_daily_streak", info["daily_streak"])]
+        box = el("stats-list")
+        box.replaceChildren()
+        for key, value in rows:
+            div = document.createElement("div")
+            dt, dd = document.createElement("dt"), document.createElement("dd")
+            dt.textContent, dd.textContent = text(key), str(value)
+            div.append(dt, dd)
+            box.appendChild(div)
+        self.chart(history(ctl.stats, ctl.game.id))
+        if self.month is None:
+            self.month = (int(day[:4]), int(day[5:7]))
+        self.render_calendar()
+        el("stats-title").textContent = text("stats_title", game=ctl.game.name)
+
+    def chart(self, last):
+        """The last results as bars, a tall one for a win, a short one for a loss."""
+        box = el("stats-chart")
+        box.replaceChildren()
+        if not last:
+            p = document.createElement("p")
+            p.textContent = text("chart_none")
+            box.appendChild(p)
+            return
+        won = sum(1 for r in last if r[1])
+        root = svg("svg", box, viewBox="0 0 300 90", role="img",
+                   aria_label=text("chart_label", count=len(last), won=won))
+        w = 300 / 30
+        for i, (day, win, moves, _) in enumerate(last):
+            bar = svg("rect", root, x=f"{i * w + 1:.1f}", y=10 if win else 50, width=f"{w - 2:.1f}",
+                      height=60 if win else 20, rx=2)
+            bar.setAttribute("class", "win" if win else "loss")
+            title = svg("title", bar)
+            title.textContent = text("chart_won" if win else "chart_lost", day=day, moves=moves)
+        svg("text", root, x=0, y=86).textContent = text("chart_older")
+        svg("text", root, x=300, y=86, text_anchor="end").textContent = text("chart_latest")
+
+    def render_calendar(self):
+        ctl = self.page.ctl
+        year, month = self.month
+        el("cal-month").textContent = text("month_year", month=text(f"month_{month}"), year=year)
+        grid = el("calendar")
+        grid.replaceChildren()
+        for i in range(7):
+            cell = document.createElement("span")
+            cell.className = "dow"
+            cell.textContent = text(f"dow_{i}")
+            grid.appendChild(cell)
+        days = dailies(ctl.stats, ctl.game.id)
+        now = ctl.today()
+        first_weekday, count = calendar.monthrange(year, month)
+        for _ in range(first_weekday):
+            grid.appendChild(document.createElement("span"))
+        for d in range(1, count + 1):
+            date = f"{year:04d}-{month:02d}-{d:02d}"
+            b = document.createElement("button")
+            b.type = "button"
+            b.textContent = str(d)
+            b.dataset.date = date
+            result = days.get(date)
+            state = "won" if result and result["won"] else "lost" if result else ""
+            b.className = state + (" today" if date == now else "")
+            b.setAttribute("aria-label", text({"won": "day_won", "lost": "day_played"}.get(state, "day_plain"),
+                                              day=date))
+            try:
+                parse_date(date)
+                b.disabled = date > now
+            except SolitaireError:
+                b.disabled = True
+            grid.appendChild(b)
+
+    def calendar_click(self, event):
+        b = closest(event.target, "button")
+        if b is not None and b.dataset.date and not b.disabled:
+            self.close()
+            self.page.do(self.page.ctl.daily(str(b.dataset.date)))
+
+    def shift_month(self, step):
+        year, month = self.month
+        month += step
+        year, month = (year - 1, 12) if month == 0 else (year + 1, 1) if month == 13 else (year, month)
+        self.month = (year, month)
+        self.render_calendar()
+
+
+class OfferBar:
+    """A question with buttons: in the statistics panel while it is open, else under
+    the table. Button ids are ``offer-<action>`` (``panel-offer-<action>`` in the panel)."""
+
+    def __init__(self, page):
+        self.page = page
+
+    def show(self, offer):
+        for prefix in ("", "panel-"):
+            el(f"{prefix}offer").hidden = True
+        if offer is None or offer is CLOSED:
+            return
+        prefix = "panel-" if self.page.stats.open else ""
+        el(f"{prefix}offer-text").textContent = str(offer.text)
+        box = el(f"{prefix}offer-actions")
+        box.replaceChildren()
+        for action, label in offer.actions:
+            b = document.createElement("button")
+            b.type = "button"
+            b.id = f"{prefix}offer-{action}"
+            b.textContent = str(label)
+            on(b, "click", lambda e, a=action: self.page.do(self.page.ctl.answer_offer(a)))
+            box.appendChild(b)
+        el(f"{prefix}offer").hidden = False
+        box.firstElementChild.focus()
+
+
+class Files:
+    """Sharing a link or a result, and moving statistics in and out as files."""
+
+    def __init__(self, page):
+        self.page = page
+
+    def address(self):
+        return f"{window.location.origin}{window.location.pathname}{self.page.ctl.link()}"
+
+    async def share(self, result=None):
+        link = self.address()
+        payload = {"title": "Tabby Cat Solitaire", "url": link}
+        if result:
+            payload["text"] = str(result)
+        try:
+            if nullish(getattr(window.navigator, "share", None)):
+                from pyodide.ffi import to_js
+                await window.navigator.share(to_js(payload, dict_converter=window.Object.fromEntries))
+                return
+        except Exception:
+            pass  # cancelled or not allowed: fall back to the clipboard
+        message = f"{result} {link}" if result else link
+        try:
+            await window.navigator.clipboard.writeText(message)
+            self.page.say(text("copied", text=message))
+        except Exception:
+            self.page.say(text("copy_this", text=message))
+
+    def download(self, name, content):
+        blob = window.Blob.new([content], {"type": "application/json"})
+        url = window.URL.createObjectURL(blob)
+        a = document.createElement("a")
+        a.href = url
+        a.download = name
+        document.body.appendChild(a)
+        a.click()
+        a.remove()
+        window.URL.revokeObjectURL(url)
+
+    async def import_file(self, event):
+        files = event.target.files
+        if not files.length:
+            return
+        content = await files.item(0).text()
+        event.target.value = ""
+        self.page.do(self.page.ctl.import_stats(str(content)))
