@@ -1,7 +1,7 @@
 // The service worker: keeps every file of the site (the page, the Python files, the runtime
 // and the start-up snapshot) so that after one visit the game loads and plays offline.
 //
-// scripts/site.py writes the list and its content hash into PRECACHE below when it builds
+// scripts/build_site.py writes the list and its content hash into PRECACHE below when it builds
 // dist/, so a deploy that changes any file changes this script, and the browser installs
 // the new version beside the old one. Releases never mix files:
 // - install fills a cache of its own (tabbycat-<version>); if any file fails, the install
@@ -38,7 +38,7 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data === "take-over" && self.registration.waiting === self) self.skipWaiting();
+  if (event.data === "take-over") self.skipWaiting();  // a no-op for the active worker
 });
 
 /** A navigation while a new version waits and no other tab uses this one: hand over. */

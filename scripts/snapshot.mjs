@@ -1,4 +1,4 @@
-// Make a Pyodide memory snapshot under node (called by scripts/site.py during the build):
+// Make a Pyodide memory snapshot under node (called by scripts/build_site.py during the build):
 // boot the vendored Pyodide, write the page's Python files where PyScript will put them,
 // import the modules the page needs, and write the raw snapshot to the output path.
 //   node scripts/snapshot.mjs SPEC.json OUT.bin

@@ -85,6 +85,7 @@ class App(Input, DailyAndStats):
     def save(self):
         if self.session is not None:
             Storage.set(SAVE_KEY, json.dumps(self.session.to_dict()))
+            window.tabbySaveBoard()  # web/board.js: the table as data, for the next visit's first frame
 
     def restore(self):
         """The saved game, or None; a bad record is set aside, never lost or fatal."""

@@ -184,12 +184,19 @@ if (root && board && addressWants(board) && !document.body.dataset.ready) {
   }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
-/** Keep the table on screen as data for the next visit's first frame (call after a save). */
-window.tabbySaveBoard = () => {
+function saveNow() {
   try {
     const data = root && document.body.dataset.ready ? captureBoard(root) : null;
     if (data) localStorage.setItem(KEY, JSON.stringify(data));
   } catch (e) { /* storage full or off: the next visit shows the build's board */ }
+}
+
+let pending = 0;
+/** Keep the table on screen as data for the next visit's first frame. The page calls this
+ * at each save; the copy is taken a moment later, once the table shows the new position. */
+window.tabbySaveBoard = () => {
+  clearTimeout(pending);
+  pending = setTimeout(saveNow, 250);
 };
-addEventListener("pagehide", window.tabbySaveBoard);
-document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") window.tabbySaveBoard(); });
+addEventListener("pagehide", saveNow);
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") saveNow(); });

@@ -8,7 +8,7 @@
 - sw.js: the list of every file to keep offline and a version hash of their contents,
   written into the worker itself (nothing to fetch before it can install).
 
-    python3 scripts/site.py dist [--no-snapshot]
+    python3 scripts/build_site.py dist [--no-snapshot]
 """
 
 import argparse
@@ -87,18 +87,27 @@ def pyodide_dir(site: Path) -> Path:
     return found[0].parent
 
 
-def make_snapshot(site: Path) -> str:
-    """Build (or take from .cache/) the snapshot; return its path relative to the site."""
-    spec = snapshot_spec(site)
+def snapshot_name(site: Path, spec: dict | None = None) -> str:
+    """The snapshot's file name: a hash of the Pyodide build, of this script and the
+    snapshot maker, of the modules it imports and of every file it holds."""
+    spec = spec or snapshot_spec(site)
     indexdir = pyodide_dir(site)
     digest = hashlib.sha256()
     for name in PYODIDE_FILES:
         digest.update(name.encode() + b"\0" + (indexdir / name).read_bytes())
     digest.update((ROOT / "scripts" / "snapshot.mjs").read_bytes())
+    digest.update(Path(__file__).read_bytes())
     digest.update(json.dumps([spec["modules"], [d for _, d in spec["files"]]]).encode())
     for src, dst in spec["files"]:
         digest.update(dst.encode() + b"\0" + Path(src).read_bytes())
-    name = f"snapshot-{digest.hexdigest()[:16]}.bin.gz"
+    return f"snapshot-{digest.hexdigest()[:16]}.bin.gz"
+
+
+def make_snapshot(site: Path) -> str:
+    """Build (or take from .cache/) the snapshot; return its path relative to the site."""
+    spec = snapshot_spec(site)
+    indexdir = pyodide_dir(site)
+    name = snapshot_name(site, spec)
     cached = CACHE / name
     if not cached.exists():
         CACHE.mkdir(exist_ok=True)
