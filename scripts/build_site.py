@@ -168,8 +168,21 @@ def first_board(game_id="tabbycat", deal=1) -> dict:
             "slots": slots, "cards": list(spots.values())}
 
 
+def game_menu(page: str) -> str:
+    """The game menu with every registered game, as the page's Python fills it (so the
+    header does not change width when the game comes alive)."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from html import escape
+    from solitaire import GAMES
+    options = "".join(f'<option value="{escape(g.id)}">{escape(g.name)}</option>' for g in GAMES.values())
+    menu = re.compile(r'(<select id="game-select"[^>]*>)(.*?)(</select>)', re.S)
+    if not menu.search(page):
+        sys.exit("index.html has no game menu (select#game-select)")
+    return menu.sub(lambda m: m.group(1) + options + m.group(3), page, count=1)
+
+
 def finish_page(site: Path, snapshot: str | None):
-    page = (site / "index.html").read_text()
+    page = game_menu((site / "index.html").read_text())
     indexdir = "./" + pyodide_dir(site).relative_to(site).as_posix()
     links = [f'<link rel="modulepreload" href="./web/interpreter.mjs">',
              f'<link rel="modulepreload" href="{indexdir}/pyodide.mjs">',

@@ -210,3 +210,104 @@ def test_a_refused_or_missing_snapshot_falls_back_to_a_normal_boot(browser, serv
     errors = [e for e in page.errors if "snapshot" not in e]
     assert not errors, errors
     page.context.close()
+
+
+# -- a board at once ---------------------------------------------------------------------------
+
+SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__shifts.push([e.value, e.startTime,
+    (e.sources || []).map((s) => s.node ? (s.node.id || s.node.className || s.node.nodeName) : "?")]);
+}).observe({ type: "layout-shift", buffered: true });
+"""
+# Face-up cards by their index text ("7♥"): the preview's, or the live table's.
+RECTS = """(sel) => Object.fromEntries([...document.querySelectorAll(sel)].map((c) =>
+  [c.querySelector('.idx').textContent, (r => [r.x, r.y, r.width, r.height])(c.getBoundingClientRect())]))"""
+PREVIEW = "#table .preview .card:not(.back)"
+LIVE = "#table > .card[data-place^='pile']:not(.back)"
+
+
+# What the preview showed, read by the page itself the moment it was drawn (a test cannot
+# ask in time: with everything cached, the game may be up before the next command).
+PREVIEW_WATCH = """
+window.__preview = null;
+new MutationObserver((records, observer) => {
+  if (!document.querySelector('#table .preview')) return;
+  observer.disconnect();
+  window.__preview = {
+    ready: document.body.dataset.ready || null,
+    inert: getComputedStyle(document.getElementById('table')).pointerEvents,
+    moves: document.getElementById('move-count').textContent,
+    deal: document.getElementById('deal-number').textContent,
+    images: document.querySelectorAll('header img').length,
+    cards: (""" + RECTS + """)(""" + json.dumps(PREVIEW) + """),
+  };
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def shown_before_ready(page):
+    """The preview's face-up cards and header as first drawn; the page was then inert."""
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    seen = page.evaluate("window.__preview")
+    assert seen is not None and seen.pop("ready") is None, "the board came only with the game"
+    assert seen.pop("inert") == "none"
+    return seen
+
+
+def assert_same_places(preview, live):
+    assert preview.keys() == live.keys()
+    for face, box in preview.items():
+        assert all(abs(a - b) <= 1 for a, b in zip(box, live[face])), (face, box, live[face])
+
+
+def test_a_board_at_once_then_live_in_place_with_no_layout_shift(browser, server):
+    """Issue 11: before Python is up the page shows a board, inert (the build's deal 1 on
+    a first visit, then the table last seen), and the live table takes its place with no
+    layout shift; a stored record is data, drawn as text, never markup."""
+    page = new_page(browser, service_workers="block")
+    page.context.add_init_script(SHIFTS + PREVIEW_WATCH)
+    page.goto(server + "/")
+    first = shown_before_ready(page)["cards"]
+    assert set(first) == {face_text(pile[-1]) for pile in GAME.deal(1).piles}
+    assert page.locator("#table .preview").count() == 0
+    assert "waking" not in page.get_attribute("#table", "class")
+    assert_same_places(first, page.evaluate(RECTS, LIVE))
+    assert page.evaluate("window.__shifts") == []
+    marks = page.evaluate("Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))")
+    assert marks["board-shown"] < marks["app-ready"]
+
+    line = " ".join(str(m) for m in build_line(6))
+    assert page.evaluate(f"window.tabby_play('{line}')")
+    page.wait_for_timeout(600)  # the copy is taken a moment after the save
+    moves = page.inner_text("#move-count")
+    page.reload()
+    seen = shown_before_ready(page)
+    again = seen["cards"]
+    assert seen["moves"] == moves
+    assert_same_places(again, page.evaluate(RECTS, LIVE))
+    assert page.evaluate("window.__shifts") == []
+
+    hostile = json.loads(page.evaluate("localStorage.getItem('tabbycat.board.v1')"))
+    hostile["deal"] = "<img src=x>"
+    page.goto(server + "/web/icon.svg")  # another page of the site: nothing saves over it
+    page.evaluate("(v) => localStorage.setItem('tabbycat.board.v1', v)", json.dumps(hostile))
+    page.errors.clear()  # the bare SVG page asks for /favicon.ico; only the game counts
+    page.goto(server + "/")
+    seen = shown_before_ready(page)
+    assert seen["deal"] == "<img src=x>" and seen["images"] == 1  # text; the logo is the one image
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def face_text(card):
+    """A card's index as the table prints it: '7♥', '10♠'."""
+    rank = "A 2 3 4 5 6 7 8 9 10 J Q K".split()[card.rank - 1]
+    return rank + {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}[card.suit]
+
+
+def build_line(n):
+    """The first ``n`` moves of a winning line for deal 1."""
+    from solitaire import solve
+    return solve(GAME, GAME.deal(1), budget=50_000).line[:n]

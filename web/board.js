@@ -1,4 +1,5 @@
-// A board at once: before Python is up, draw the table the player last saw (kept in
+// A board at once (a classic script right after the table's element, so it draws before
+// the first paint): before Python is up, draw the table the player last saw (kept in
 // localStorage as plain data by tabbySaveBoard), or on a first visit the board the build
 // rendered into the page. It is drawn with createElement/textContent from data read by one
 // strict reader, shown greyed and inert, and removed when the game is ready. No rules here.
@@ -13,7 +14,7 @@ const num = (v, lo, hi) => typeof v === "number" && Number.isFinite(v) && v >= l
 const text = (v, max) => typeof v === "string" && v.length <= max;
 
 /** The stored board record, or null: one reader, a size limit and a strict schema. */
-export function readBoard(raw) {
+function readBoard(raw) {
   if (typeof raw !== "string" || raw.length > MAX_CHARS) return null;
   let b;
   try { b = JSON.parse(raw); } catch (e) { return null; }
@@ -56,7 +57,7 @@ function node(tag, cls, content) {
 }
 
 /** Draw ``board`` into the table, inert, in a layer of its own. */
-export function drawBoard(board, root) {
+function drawBoard(board, root) {
   const cw = cardWidth(board, root), ch = Math.round(cw * 1.4);
   const layer = node("div", "preview");
   layer.setAttribute("aria-hidden", "true");
@@ -111,7 +112,7 @@ export function drawBoard(board, root) {
 }
 
 /** The rendered table as plain data (what tabbySaveBoard stores). */
-export function captureBoard(root) {
+function captureBoard(root) {
   const cw = parseFloat(root.style.getPropertyValue("--cw"));
   const ch = parseFloat(root.style.getPropertyValue("--ch"));
   if (!(cw > 0 && ch > 0) || root.querySelector(":scope > .preview")) return null;
