@@ -52,8 +52,11 @@ def watch(page):
 
 
 def new_page(browser, **kw):
-    """A page in a fresh context; reduced motion, so cards sit still where a test reads them."""
+    """A page in a fresh context; reduced motion, so cards sit still where a test reads them.
+    No service worker unless asked (service_workers="allow"): installing one copies the
+    whole site (21 MB) into each context, which only the tests about it need."""
     kw.setdefault("reduced_motion", "reduce")
+    kw.setdefault("service_workers", "block")
     context = browser.new_context(viewport=kw.pop("viewport", {"width": 1280, "height": 800}), **kw)
     context.add_init_script(CSP_WATCH)
     return watch(context.new_page())

@@ -98,7 +98,7 @@ def test_offline_reload_boots_from_the_snapshot_and_plays_with_no_error(browser,
     """Defects 1 and 3: after one visit the site reloads offline from the worker's cache,
     through the snapshot, with no failed request (no 503 for an uncached file), no
     Content-Security-Policy violation, and plays."""
-    page = new_page(browser)
+    page = new_page(browser, service_workers="allow")
     boot(page, server + "/?deal=6")
     controlled(page)
     page.context.set_offline(True)
@@ -145,7 +145,7 @@ def test_a_new_version_waits_for_the_next_navigation_and_a_failed_one_changes_no
     whose install fails leaves the old version serving."""
     site = serve_dist()  # an origin of its own: its own service worker
     try:
-        page = new_page(browser)
+        page = new_page(browser, service_workers="allow")
         boot(page, site.url + "/?deal=5")
         controlled(page)
         first = page.evaluate("navigator.serviceWorker.controller.scriptURL")
@@ -196,7 +196,7 @@ def flip_build_id(raw: bytes) -> bytes:
 def test_a_refused_or_missing_snapshot_falls_back_to_a_normal_boot(browser, server, how):
     """A snapshot of another Pyodide build is refused, and one that cannot be fetched is
     skipped: either way Python starts normally and the game plays."""
-    page = new_page(browser, service_workers="block")
+    page = new_page(browser)
     name = SNAPSHOT.search((DIST / "index.html").read_text()).group(1)
     bad = flip_build_id((DIST / name).read_bytes()) if how == "another build" else None
     page.route("**/snapshot-*.bin.gz",
@@ -266,7 +266,7 @@ def test_a_board_at_once_then_live_in_place_with_no_layout_shift(browser, server
     """Issue 11: before Python is up the page shows a board, inert (the build's deal 1 on
     a first visit, then the table last seen), and the live table takes its place with no
     layout shift; a stored record is data, drawn as text, never markup."""
-    page = new_page(browser, service_workers="block")
+    page = new_page(browser)
     page.context.add_init_script(SHIFTS + PREVIEW_WATCH)
     page.goto(server + "/")
     first = shown_before_ready(page)["cards"]
