@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache"            # snapshots by hash: a rebuild with nothing changed is instant
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-BROWSER_ONLY = ("js", "pyodide", "_pyodide", "pyscript", "pyscript_")  # never imported under node
+BROWSER_ONLY = {"js", "pyodide", "_pyodide", "pyscript"}  # packages never imported under node
 
 
 def module_name(target: str) -> str | None:
@@ -72,9 +72,10 @@ def snapshot_spec(site: Path) -> dict:
     engine = sorted(n for _, dst in files if "/" in dst.removeprefix("./") and (n := module_name(dst)))
     page_modules = sorted(n for _, dst in files if "/" not in dst.removeprefix("./") and (n := module_name(dst)))
     stdlib = set()
-    for path in [Path(src) for src, _ in files] + mains:
+    runs = [Path(src) for src, dst in files if module_name(dst)] + mains  # not a __main__
+    for path in runs:
         for name in imported(path.read_text()):
-            if name.split(".")[0] not in tops and not name.startswith(BROWSER_ONLY):
+            if name.split(".")[0] not in tops | BROWSER_ONLY:
                 stdlib.add(name)
     return {"files": files, "modules": sorted(stdlib) + engine + page_modules,
             "optional": sorted(stdlib) + page_modules}

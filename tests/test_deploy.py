@@ -208,6 +208,8 @@ def test_a_refused_or_missing_snapshot_falls_back_to_a_normal_boot(browser, serv
     page.click('.slot[data-pile="stock"]')
     assert GAME.parse(page.evaluate("window.tabby_position()")) == GAME.apply(before, DEAL)
     errors = [e for e in page.errors if "snapshot" not in e]
+    if how == "missing":  # the browser's own line for the 404 above names no file
+        errors = [e for e in errors if not e.startswith("Failed to load resource: the server responded with a status of 404")]
     assert not errors, errors
     page.context.close()
 
