@@ -116,8 +116,10 @@ function captureBoard(root) {
   const cw = parseFloat(root.style.getPropertyValue("--cw"));
   const ch = parseFloat(root.style.getPropertyValue("--ch"));
   if (!(cw > 0 && ch > 0) || root.querySelector(":scope > .preview")) return null;
+  let unread = false;  // a box this reader does not understand: keep no copy rather than a wrong one
   const xy = (e) => {
-    const m = /translate\((-?[\d.]+)px, (-?[\d.]+)px\)/.exec(e.style.transform);
+    const m = /^translate\((-?[\d.]+)px, (-?[\d.]+)px\)$/.exec(e.style.transform);
+    if (!m) unread = true;
     return m ? [Math.max(0, +m[1] / cw), Math.max(0, +m[2] / ch)] : [0, 0];
   };
   const round = (v) => Math.round(v * 1000) / 1000;
@@ -142,6 +144,7 @@ function captureBoard(root) {
     const seen = top.get(spot);
     if (!seen || seen[2] < z) top.set(spot, [round(x), round(y), z, FACE.test(face) ? face : ""]);
   }
+  if (unread) return null;
   for (const [place, n] of counts) if (place.startsWith("pile-")) longest = Math.max(longest, n);
   cards.push(...top.values());
   const value = (id) => { const e = document.getElementById(id); return e ? e.textContent : ""; };
