@@ -8,8 +8,9 @@ netlify.toml's headers), each cold load in a fresh on-disk browser profile and t
 load a second navigation in that profile (the service worker then serves the game). Times
 come from the page's own Performance marks, from navigation start: the board on screen
 (the first paint, which web/board.js's board is part of), playable (`app-ready`), and the
-phases between (runtime files downloaded; `pyodide-start` / `pyodide-ready` around
-Pyodide's start in web/interpreter.mjs; `app-start` when the game's Python begins).
+phases between (runtime files downloaded; `interpreter-called` when PyScript asks for
+Pyodide, `pyodide-start` / `pyodide-ready` around Pyodide's start in web/interpreter.mjs,
+the wait between them for the snapshot's bytes; `app-start` when the game's Python begins).
 Needs what scripts/setup.sh installs (chromium, playwright) and a build in dist/.
 """
 
@@ -59,7 +60,8 @@ def measure(page, url):
     if ends:
         out["downloads"] = max(ends) / 1000
     if "pyodide-start" in marks:
-        out["before Python"] = marks["pyodide-start"] / 1000
+        out["PyScript until loadPyodide"] = marks.get("interpreter-called", 0) / 1000
+        out["snapshot wait"] = (marks["pyodide-start"] - marks.get("interpreter-called", 0)) / 1000
         out["Python start"] = (marks["pyodide-ready"] - marks["pyodide-start"]) / 1000
         out["PyScript"] = (marks["app-start"] - marks["pyodide-ready"]) / 1000
         out["game imports and first render"] = (marks["app-ready"] - marks["app-start"]) / 1000
@@ -118,7 +120,7 @@ def report_startup(series):
             if any("board" in r for r in loads):
                 line += f", board on screen {med(loads, 'board'):.2f} s"
             print(line + f"; boot {sorted({str(r['boot']) for r in loads})}")
-            phases = [p for p in ("downloads", "before Python", "Python start", "PyScript",
+            phases = [p for p in ("downloads", "PyScript until loadPyodide", "snapshot wait", "Python start", "PyScript",
                                   "game imports and first render") if any(p in r for r in loads)]
             print("    phases: " + ", ".join(f"{p} {med(loads, p):.2f} s" for p in phases))
 

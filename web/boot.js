@@ -1,5 +1,9 @@
 // Before Python runs: real loading progress from the files as they arrive, the theme,
 // and the service worker that keeps the game playable offline. No game rules here.
+// Evaluated now, the interpreter wrapper starts fetching and unpacking the start-up snapshot
+// while PyScript loads; PyScript later imports the same module and finds it under way.
+import "./interpreter.mjs";
+
 const bar = document.getElementById("loading-bar");
 const text = document.getElementById("loading-text");
 const box = document.getElementById("loading");
