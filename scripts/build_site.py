@@ -192,9 +192,13 @@ def finish_page(site: Path, snapshot: str | None):
              f'<link rel="preload" href="{indexdir}/python_stdlib.zip" as="fetch" crossorigin>']
     if snapshot:
         links.insert(0, f'<link rel="preload" href="{snapshot}" as="fetch" crossorigin data-snapshot>')
-    board = json.dumps(first_board(), separators=(",", ":")).replace("</", "<\\/")
+    # The first-visit board is off: web/table.py's new layout (sizes from the screen, a wide
+    # arrangement) is not what first_board() and board.js's cardWidth assume, and a board
+    # that jumps is worse than none. To turn it back on, lay it out with the table's code.
+    board = None
     for mark, text in (("<!-- build: preload -->", "\n  ".join(links)),
                        ("<!-- build: first board -->",
+                        "" if board is None else
                         f'<script type="application/json" id="first-board">{board}</script>')):
         if mark not in page:
             sys.exit(f"index.html has no '{mark}'")
