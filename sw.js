@@ -1,16 +1,31 @@
-// The service worker: precache the page, the Python sources and the vendored runtime, so
-// that after one visit the game loads and plays offline. The cache is named after the
-// content hash that scripts/vendor.sh writes into web/precache.json; a new deploy
-// has a new hash, registers a new worker (sw.js?v=HASH) and deletes the old caches.
-const VERSION = new URL(self.location.href).searchParams.get("v") || "dev";
-const CACHE = "tabbycat-" + VERSION;
+// The service worker: keeps every file of the site (the page, the Python files, the runtime
+// and the start-up snapshot) so that after one visit the game loads and plays offline.
+//
+// scripts/build_site.py writes the list and its content hash into PRECACHE below when it builds
+// dist/, so a deploy that changes any file changes this script, and the browser installs
+// the new version beside the old one. Releases never mix files:
+// - install fills a cache of its own (tabbycat-<version>); if any file fails, the install
+//   fails, the partial cache is dropped and the old version goes on serving;
+// - the new worker then waits (no skipWaiting, no clients.claim): a page that is loading or
+//   open keeps getting every file from the version it started with;
+// - it takes over at the next navigation: a navigation that finds it waiting, with no
+//   other tab open, gets an empty page that reloads at once, and the old version is gone
+//   by the time that reload asks for anything. The page may offer "a new version is
+//   ready" (web/boot.js) and reload.
+const PRECACHE = {"version": "dev", "files": []};
+const CACHE = "tabbycat-" + PRECACHE.version;
+const IMMUTABLE = /\/web\/vendor\//;  // versioned names: the HTTP cache may answer
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    const list = await (await fetch("./web/precache.json", { cache: "no-cache" })).json();
+    if (!PRECACHE.files.length) throw new Error("not a built site: nothing to keep offline");
     const cache = await caches.open(CACHE);
-    await cache.addAll(list.files);  // the HTTP cache may answer: no second download
-    await self.skipWaiting();
+    try {
+      await cache.addAll(PRECACHE.files.map((f) => new Request(f, { cache: IMMUTABLE.test(f) ? "default" : "no-cache" })));
+    } catch (e) {
+      await caches.delete(CACHE);
+      throw e;
+    }
   })());
 });
 
@@ -19,21 +34,36 @@ self.addEventListener("activate", (event) => {
     for (const name of await caches.keys()) {
       if (name.startsWith("tabbycat-") && name !== CACHE) await caches.delete(name);
     }
-    await self.clients.claim();
   })());
 });
+
+self.addEventListener("message", (event) => {
+  if (event.data === "take-over") self.skipWaiting();  // a no-op for the active worker
+});
+
+/** A navigation while a new version waits and no other tab uses this one: hand over. */
+async function handOver(event) {
+  const waiting = self.registration.waiting;
+  if (!waiting || event.request.mode !== "navigate") return null;
+  const tabs = await self.clients.matchAll({ type: "window" });
+  if (tabs.length > 1) return null;
+  waiting.postMessage("take-over");
+  return new Response("", { headers: { "Refresh": "0", "Cache-Control": "no-store" } });
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   event.respondWith((async () => {
+    const next = await handOver(event);
+    if (next) return next;
     const cache = await caches.open(CACHE);
     // The page itself is one entry whatever its query (?deal=N); other files are themselves.
     const scope = new URL(self.registration.scope);
     const isPage = url.pathname === scope.pathname || url.pathname === scope.pathname + "index.html";
     const hit = isPage ? await cache.match("./index.html", { ignoreSearch: true })
-                       : await cache.match(request);
+                       : await cache.match(request, { ignoreSearch: false });
     if (hit) return hit;
     try {
       return await fetch(request);

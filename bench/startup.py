@@ -1,17 +1,27 @@
 """Page benchmark: start-up (cold and warm) against a bare loadPyodide page, the time from
 a click to the updated table, and New deal with Winnable on. Prints figures; asserts nothing.
 
-    python3 bench/startup.py [--runs 3]
+    python3 bench/startup.py [--runs 3] [--startup-only]
 
-Needs what scripts/setup.sh installs (chromium, playwright, the vendored runtime).
+Start-up is measured on the built site (dist/, from scripts/build.sh, served with
+netlify.toml's headers), each cold load in a fresh on-disk browser profile and the warm
+load a second navigation in that profile (the service worker then serves the game). Times
+come from the page's own Performance marks, from navigation start: the board on screen
+(the first paint, which web/board.js's board is part of), playable (`app-ready`), and the
+phases between (runtime files downloaded; `interpreter-called` when PyScript asks for
+Pyodide, `pyodide-start` / `pyodide-ready` around Pyodide's start in web/interpreter.mjs,
+the wait between them for the snapshot's bytes; `app-start` when the game's Python begins).
+Needs what scripts/setup.sh installs (chromium, playwright) and a build in dist/.
 """
 
 import argparse
-import functools
-import http.server
+import gzip
+import json
+import re
+import shutil
 import statistics
 import sys
-import threading
+import tempfile
 import time
 from pathlib import Path
 
@@ -19,14 +29,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "py")]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
-from test_page import ARGS, CHROMIUM, Handler  # noqa: E402
+from pages import ARGS, CHROMIUM, DIST, serve_dist  # noqa: E402
 
-
-def serve():
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                            functools.partial(Handler, directory=str(ROOT)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{httpd.server_address[1]}"
+METRICS = """() => {
+  const marks = Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]));
+  const paint = Object.fromEntries(performance.getEntriesByType('paint').map(p => [p.name, p.startTime]));
+  const res = performance.getEntriesByType('resource').map(r => [r.name, r.responseEnd]);
+  return {marks, paint, res, boot: document.documentElement.dataset.boot || null};
+}"""
 
 
 def timed_load(page, url):
@@ -36,18 +46,110 @@ def timed_load(page, url):
     return time.perf_counter() - t
 
 
-def startup(browser, url, service_worker: bool):
-    """Cold load in a fresh context, then a warm reload (after the service worker, if any)."""
-    context = browser.new_context()
-    page = context.new_page()
-    cold = timed_load(page, url)
-    if service_worker:
-        page.wait_for_function("caches.keys().then(k => k.length > 0)", timeout=60_000)
-        page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
-        page.wait_for_timeout(500)
-    warm = timed_load(page, url)
-    context.close()
-    return cold, warm
+def measure(page, url):
+    """One load: its marks and phases in seconds from navigation start."""
+    timed_load(page, url)
+    page.wait_for_timeout(200)  # let the paint entries land
+    m = page.evaluate(METRICS)
+    marks, out = m["marks"], {"boot": m["boot"]}
+    out["ready"] = marks["app-ready"] / 1000
+    if "board-shown" in marks:
+        fcp = m["paint"].get("first-contentful-paint", marks["board-shown"])
+        out["board"] = max(fcp, marks["board-shown"]) / 1000
+    ends = [end for name, end in m["res"] if re.search(r"(pyodide\.asm\.wasm|python_stdlib\.zip|snapshot-.*\.gz)$", name)]
+    if ends:
+        out["downloads"] = max(ends) / 1000
+    if "pyodide-start" in marks:
+        out["PyScript until loadPyodide"] = marks.get("interpreter-called", 0) / 1000
+        out["snapshot wait"] = (marks["pyodide-start"] - marks.get("interpreter-called", 0)) / 1000
+        out["Python start"] = (marks["pyodide-ready"] - marks["pyodide-start"]) / 1000
+        out["PyScript"] = (marks["app-start"] - marks["pyodide-ready"]) / 1000
+        out["game imports and first render"] = (marks["app-ready"] - marks["app-start"]) / 1000
+    out["fetched"] = [name for name, _ in m["res"]]
+    return out
+
+
+def startup(p, url, service_worker: bool, block_snapshot=False):
+    """Cold load in a fresh on-disk profile, then a warm load (a second navigation in it,
+    once its service worker, if any, is active)."""
+    profile = tempfile.mkdtemp(prefix="tabby-bench-")
+    try:
+        context = p.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=ARGS,
+            service_workers="block" if block_snapshot else "allow")
+        page = context.pages[0] if context.pages else context.new_page()
+        if block_snapshot:  # today's start: a normal boot, the HTTP cache for the warm load
+            page.route("**/snapshot-*.bin.gz", lambda route: route.abort())
+        cold = measure(page, url)
+        if service_worker and not block_snapshot:
+            page.wait_for_function("navigator.serviceWorker.getRegistration().then(r => r && r.active"
+                                   " && r.active.state === 'activated')", timeout=120_000)
+        warm = measure(page, url)
+        context.close()
+        return cold, warm
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def first_visit_download(fetched):
+    """Bytes a first visit downloads, compressed: what the page fetches, and what the
+    service worker then keeps (every file of the site), each gzip-compressed (as the host
+    sends text; the snapshot is shipped compressed already)."""
+    def size(rel):
+        data = (DIST / rel).read_bytes()
+        return len(data) if rel.endswith(".gz") else len(gzip.compress(data, 6))
+    page_files = {re.sub(r"^https?://[^/]+/", "", u).split("?")[0] or "index.html" for u in fetched}
+    page_files = {f for f in page_files if (DIST / f).is_file()} | {"index.html"}
+    worker = re.search(r"^const PRECACHE = (.*);$", (DIST / "sw.js").read_text(), re.M)
+    every = {f.removeprefix("./") for f in json.loads(worker.group(1))["files"]} | {"sw.js"}
+    return sum(map(size, page_files)), sum(map(size, every | page_files))
+
+
+def report_startup(series):
+    """Medians per kind of load, and ratios to the bare page."""
+    med = lambda rows, k: statistics.median(r[k] for r in rows if k in r)  # noqa: E731
+    for label, k in (("cold", 0), ("warm", 1)):
+        bare = med([r[k] for r in series["bare"]], "ready")
+        for name, rows in series.items():
+            loads = [r[k] for r in rows]
+            if name == "bare":
+                print(f"{label} bare loadPyodide: ready {bare:.2f} s")
+                continue
+            ready = med(loads, "ready")
+            line = f"{label} {name}: playable {ready:.2f} s (ratio {ready / bare:.2f})"
+            if any("board" in r for r in loads):
+                line += f", board on screen {med(loads, 'board'):.2f} s"
+            print(line + f"; boot {sorted({str(r['boot']) for r in loads})}")
+            phases = [p for p in ("downloads", "PyScript until loadPyodide", "snapshot wait", "Python start", "PyScript",
+                                  "game imports and first render") if any(p in r for r in loads)]
+            print("    phases: " + ", ".join(f"{p} {med(loads, p):.2f} s" for p in phases))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--deals", type=int, default=10, help="Winnable new deals to time")
+    parser.add_argument("--startup-only", action="store_true")
+    args = parser.parse_args()
+    site = serve_dist()
+    for name in ("bare.html", "bare.js"):  # the bare page beside the built site, same server
+        site.deployment.overrides[f"/bench/{name}"] = (ROOT / "bench" / name).read_bytes()
+    base = site.url
+    with sync_playwright() as p:
+        series = {"bare": [], "game (snapshot)": [], "game (snapshot blocked)": []}
+        for _ in range(args.runs):  # interleave, so machine load hits all alike
+            series["bare"].append(startup(p, base + "/bench/bare.html", False))
+            series["game (snapshot)"].append(startup(p, base + "/", True))
+            series["game (snapshot blocked)"].append(startup(p, base + "/", True, block_snapshot=True))
+        report_startup(series)
+        page_bytes, all_bytes = first_visit_download(series["game (snapshot)"][0][0]["fetched"])
+        print(f"first visit download (gzip): the page's own fetches {page_bytes / 1e6:.1f} MB; "
+              f"with everything the service worker keeps {all_bytes / 1e6:.1f} MB")
+        if args.startup_only:
+            return
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        run_interactions(browser, base, args)
+        browser.close()
 
 
 def time_click(page, selector, done):
@@ -63,86 +165,70 @@ def p90(values):
     return values[min(len(values) - 1, int(0.9 * len(values)))]
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--deals", type=int, default=10, help="Winnable new deals to time")
-    args = parser.parse_args()
-    base = serve()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        ours, bare = [], []
-        for _ in range(args.runs):  # interleave, so machine load hits both alike
-            bare.append(startup(browser, base + "/bench/bare.html", False))
-            ours.append(startup(browser, base + "/?deal=1", True))
-        for label, k in (("cold", 0), ("warm", 1)):
-            a = statistics.median(r[k] for r in ours)
-            b = statistics.median(r[k] for r in bare)
-            print(f"start-up {label}: game {a:.2f} s, bare loadPyodide {b:.2f} s, ratio {a / b:.2f}")
+def run_interactions(browser, base, args):
+    """Clicks, Winnable new deals, dailies and the solver on one booted page."""
+    context = browser.new_context()
+    page = context.new_page()
+    timed_load(page, base + "/?deal=1")
+    clicks = []
+    for _ in range(12):  # deal, then undo: a click on the stock and a key
+        clicks.append(page.evaluate("""() => {
+            const slot = document.querySelector('.slot[data-pile="stock"]');
+            const badge = slot.querySelector('.badge');
+            const before = badge.textContent;
+            const t = performance.now();
+            const opts = {bubbles: true, pointerId: 1, pointerType: 'mouse', button: 0,
+                          clientX: 5, clientY: 5};
+            slot.dispatchEvent(new PointerEvent('pointerdown', opts));
+            slot.dispatchEvent(new PointerEvent('pointerup', opts));
+            const dt = performance.now() - t;
+            if (badge.textContent === before) throw new Error('no deal');
+            return dt;
+        }"""))
+        page.keyboard.press("u")
+    print(f"click to updated table: median {statistics.median(clicks):.1f} ms, "
+          f"max {max(clicks):.1f} ms over {len(clicks)} deals")
 
-        context = browser.new_context()
-        page = context.new_page()
-        timed_load(page, base + "/?deal=1")
-        clicks = []
-        for _ in range(12):  # deal, then undo: a click on the stock and a key
-            clicks.append(page.evaluate("""() => {
-                const slot = document.querySelector('.slot[data-pile="stock"]');
-                const badge = slot.querySelector('.badge');
-                const before = badge.textContent;
-                const t = performance.now();
-                const opts = {bubbles: true, pointerId: 1, pointerType: 'mouse', button: 0,
-                              clientX: 5, clientY: 5};
-                slot.dispatchEvent(new PointerEvent('pointerdown', opts));
-                slot.dispatchEvent(new PointerEvent('pointerup', opts));
-                const dt = performance.now() - t;
-                if (badge.textContent === before) throw new Error('no deal');
-                return dt;
-            }"""))
-            page.keyboard.press("u")
-        print(f"click to updated table: median {statistics.median(clicks):.1f} ms, "
-              f"max {max(clicks):.1f} ms over {len(clicks)} deals")
+    def winnable(game):
+        page.evaluate(f"window.tabby_start(1, '{game}')")
+        waits = []
+        for _ in range(args.deals):
+            page.evaluate("document.querySelector('#status').textContent = ''")
+            waits.append(time_click(page, "#new-deal",
+                                    "document.querySelector('#status').textContent.includes('proved')"))
+        print(f"New deal with Winnable on ({game}): median {statistics.median(waits):.2f} s, "
+              f"p90 {p90(waits):.2f} s, max {max(waits):.2f} s over {len(waits)} deals")
 
-        def winnable(game):
-            page.evaluate(f"window.tabby_start(1, '{game}')")
-            waits = []
-            for _ in range(args.deals):
-                page.evaluate("document.querySelector('#status').textContent = ''")
-                waits.append(time_click(page, "#new-deal",
-                                        "document.querySelector('#status').textContent.includes('proved')"))
-            print(f"New deal with Winnable on ({game}): median {statistics.median(waits):.2f} s, "
-                  f"p90 {p90(waits):.2f} s, max {max(waits):.2f} s over {len(waits)} deals")
-
-        for game in ("tabbycat", "spider1", "spider2"):
-            winnable(game)
-        page.evaluate("window.tabby_start(1, 'tabbycat')")
-        daily = []
-        for _ in range(5):
-            page.evaluate("localStorage.removeItem('tabbycat.daily.v2'); window.tabby_start(1)")
-            daily.append(time_click(page, "#daily",
-                                    "document.querySelector('#deal-label').textContent.startsWith('Daily')"))
-        print(f"Daily button to a playable board (uncached): median {statistics.median(daily):.2f} s, "
-              f"max {max(daily):.2f} s")
-        days = [f"2026-{m:02d}-{d:02d}" for m in (3, 6, 9, 12) for d in (1, 11, 21)]
-        each = []
-        for day in days:
-            t = time.perf_counter()
-            page.evaluate(f"window.tabby_daily('{day}')")
-            each.append(time.perf_counter() - t)
-        print(f"daily deal computed in the page for {len(days)} dates: median "
-              f"{statistics.median(each):.2f} s, p90 {p90(each):.2f} s, max {max(each):.2f} s")
-        for game in ("spider1", "spider2", "spider4"):
-            each = []
-            for day in days[::2]:
-                t = time.perf_counter()
-                page.evaluate(f"window.tabby_daily('{day}', '{game}')")
-                each.append(time.perf_counter() - t)
-            print(f"{game} daily computed in the page for {len(each)} dates: median "
-                  f"{statistics.median(each):.2f} s, max {max(each):.2f} s")
-        page.evaluate("window.tabby_start(3, 'tabbycat')")
+    for game in ("tabbycat", "spider1", "spider2"):
+        winnable(game)
+    page.evaluate("window.tabby_start(1, 'tabbycat')")
+    daily = []
+    for _ in range(5):
+        page.evaluate("localStorage.removeItem('tabbycat.daily.v2'); window.tabby_start(1)")
+        daily.append(time_click(page, "#daily",
+                                "document.querySelector('#deal-label').textContent.startsWith('Daily')"))
+    print(f"Daily button to a playable board (uncached): median {statistics.median(daily):.2f} s, "
+          f"max {max(daily):.2f} s")
+    days = [f"2026-{m:02d}-{d:02d}" for m in (3, 6, 9, 12) for d in (1, 11, 21)]
+    each = []
+    for day in days:
         t = time.perf_counter()
-        page.evaluate("window.tabby_solve()")
-        print(f"solver in the page: deal 3 solved in {time.perf_counter() - t:.2f} s")
-        browser.close()
+        page.evaluate(f"window.tabby_daily('{day}')")
+        each.append(time.perf_counter() - t)
+    print(f"daily deal computed in the page for {len(days)} dates: median "
+          f"{statistics.median(each):.2f} s, p90 {p90(each):.2f} s, max {max(each):.2f} s")
+    for game in ("spider1", "spider2", "spider4"):
+        each = []
+        for day in days[::2]:
+            t = time.perf_counter()
+            page.evaluate(f"window.tabby_daily('{day}', '{game}')")
+            each.append(time.perf_counter() - t)
+        print(f"{game} daily computed in the page for {len(each)} dates: median "
+              f"{statistics.median(each):.2f} s, max {max(each):.2f} s")
+    page.evaluate("window.tabby_start(3, 'tabbycat')")
+    t = time.perf_counter()
+    page.evaluate("window.tabby_solve()")
+    print(f"solver in the page: deal 3 solved in {time.perf_counter() - t:.2f} s")
 
 
 if __name__ == "__main__":

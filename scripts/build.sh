@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Build the static site into dist/ (what Netlify publishes): the page, its config, the
-# engine sources and the vendored runtime; nothing else.
+# Build the static site into dist/ (what Netlify publishes and what the browser tests serve):
+# the page, its config, the service worker, the engine sources and the vendored runtime, then
+# scripts/build_site.py adds the Pyodide memory snapshot, the preload links, the first-visit board
+# and the service worker's file list. Set NO_SNAPSHOT=1 for a build that boots normally.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/vendor.sh
-rm -rf dist && mkdir -p dist
-cp index.html pyscript.toml dist/
-cp -r web dist/web
-mkdir -p dist/py && cp -r py/solitaire dist/py/solitaire
-python3 scripts/rules_site.py dist   # the rules pages, plain HTML (docs/rules/)
-find dist -name __pycache__ -prune -exec rm -rf {} +
-echo "built dist/ ($(du -sh dist | cut -f1))"
+out=${DIST:-dist}
+rm -rf "$out" && mkdir -p "$out"
+cp index.html pyscript.toml sw.js "$out"/
+cp -r web "$out"/web
+mkdir -p "$out"/py && cp -r py/solitaire "$out"/py/solitaire
+python3 scripts/rules_site.py "$out"   # the rules pages, plain HTML (docs/rules/)
+find "$out" -name __pycache__ -prune -exec rm -rf {} +
+python3 scripts/build_site.py "$out" ${NO_SNAPSHOT:+--no-snapshot}
+echo "built $out/ ($(du -sh "$out" | cut -f1))"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Vendor the runtime (npm only, no root needed) and serve the game on http://localhost:8000/
+# Build the site as Netlify would (npm runtime, snapshot) and serve dist/ on http://localhost:8000/
+# with netlify.toml's headers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/vendor.sh
+bash scripts/build.sh
 echo "Tabby Cat Solitaire on http://localhost:${PORT:-8000}/"
-exec python3 -m http.server "${PORT:-8000}" --bind 127.0.0.1
+exec python3 tests/site_server.py dist "${PORT:-8000}"

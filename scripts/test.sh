@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Set up, then run every test: engine, solver, command line, doctests and the browser.
+# Set up, build dist/ (what is deployed), then run every test: engine, solver, command line,
+# doctests and the browser (which serves dist/ with netlify.toml's headers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+bash scripts/build.sh
 python3 -m pytest -q --doctest-modules py tests "$@"

@@ -18,19 +18,3 @@ find node_modules/@pyscript/core/dist -maxdepth 1 -type f \( -name '*.js' -o -na
 echo "vendored pyodide $(node -p 'require("./node_modules/pyodide/package.json").version')," \
      "pyscript $(node -p 'require("./node_modules/@pyscript/core/package.json").version') into web/vendor/"
 
-# The service worker's precache list, with a version that changes with any file's content.
-python3 - <<'PY'
-import hashlib, json, pathlib
-root = pathlib.Path(".")
-files = ["index.html", "pyscript.toml", "sw.js"]
-files += sorted(str(p) for p in root.glob("web/**/*") if p.is_file() and p.name != "precache.json"
-                and "__pycache__" not in p.parts)
-files += sorted(str(p) for p in root.glob("py/solitaire/**/*.py") if "__pycache__" not in p.parts)
-digest = hashlib.sha256()
-for f in files:
-    digest.update(f.encode() + b"\0" + (root / f).read_bytes())
-version = digest.hexdigest()[:16]
-(root / "web/precache.json").write_text(json.dumps(
-    {"version": version, "files": ["./" + f for f in files]}, indent=1))
-print(f"precache list: {len(files)} files, version {version}")
-PY

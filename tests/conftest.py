@@ -2,6 +2,7 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -16,3 +17,36 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 settings.register_profile("late", max_examples=int(os.environ.get("LATE_EXAMPLES", 4)),
                           deadline=None, derandomize=not os.environ.get("LATE_EXAMPLES"),
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+# -- the browser tests' fixtures (tests/pages.py has the machinery) ------------------------
+
+@pytest.fixture(scope="session")
+def site():
+    """The built site (dist/), served with netlify.toml's headers."""
+    from pages import serve_dist
+    try:
+        server = serve_dist()
+    except RuntimeError as e:
+        pytest.fail(str(e))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def server(site):
+    """The served site's base address."""
+    return site.url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium, which can reach no host but the local server."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    from pages import ARGS, CHROMIUM
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is missing: run scripts/setup.sh")
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()

@@ -1,86 +1,28 @@
 """The page in a real browser (Debian's chromium driven by Playwright), served locally.
 
-The test server sends the headers netlify.toml gives (the Content-Security-Policy
-included), and every request the page makes must go to that server. Most tests share
-one booted page and reset it through the page's test hooks (window.tabby_start).
+The browser tests run against what is deployed: dist/ as scripts/build.sh makes it
+(scripts/test.sh builds it first), served with every per-path header rule of netlify.toml
+(tests/site_server.py), the Content-Security-Policy included; the fixtures `site`,
+`server` and `browser` are in conftest.py, `new_page` and `boot` in pages.py. Every request
+the page makes must go to that server, and a Content-Security-Policy violation is a console
+error. Most tests share one booted page and reset it through the page's test hooks
+(window.tabby_start).
 """
 
 import functools
-import http.server
 import json
-import threading
-import tomllib
-from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
 from conftest import ROOT
+from pages import boot, new_page
 from solitaire import DEAL, Move, get_game, solve
 from solitaire.solver import replay
 from solitaire.position import format_line
 
-playwright_api = pytest.importorskip("playwright.sync_api")
 GAME = get_game("tabbycat")
-CHROMIUM = "/usr/bin/chromium"
 SHOTS = ROOT / "tests" / "screenshots"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
-
-
-def netlify_headers() -> dict:
-    config = tomllib.loads((ROOT / "netlify.toml").read_text())
-    return next(h["values"] for h in config["headers"] if h["for"] == "/*")
-
-
-class Handler(http.server.SimpleHTTPRequestHandler):
-    extra = netlify_headers()
-
-    def end_headers(self):
-        for k, v in self.extra.items():
-            self.send_header(k, v)
-        super().end_headers()
-
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture(scope="session")
-def server():
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                            functools.partial(Handler, directory=str(ROOT)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is missing: run scripts/setup.sh")
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def new_page(browser, **kw):
-    """A page in a fresh context; reduced motion, so cards sit still where a test reads them."""
-    kw.setdefault("reduced_motion", "reduce")
-    context = browser.new_context(viewport=kw.pop("viewport", {"width": 1280, "height": 800}), **kw)
-    page = context.new_page()
-    page.requests, page.errors = [], []
-    page.on("request", lambda r: page.requests.append(r.url))
-    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.on("response", lambda r: r.status >= 400 and page.errors.append(f"{r.status} {r.url}"))
-    return page
-
-
-def boot(page, url):
-    page.goto(url)
-    page.wait_for_selector("body[data-ready]", timeout=90_000)
 
 
 @pytest.fixture(scope="session")
@@ -417,25 +359,6 @@ def test_corrupt_saved_game_is_set_aside(browser, server):
     page.wait_for_selector("body[data-ready]", timeout=90_000)
     assert "could not be read" in page.inner_text("#status")
     assert not page.errors, page.errors
-    page.context.close()
-
-
-def test_offline_after_one_visit(browser, server):
-    """After one visit the service worker has the game: offline, it reloads and plays."""
-    page = new_page(browser)
-    boot(page, server + "/?deal=6")
-    page.wait_for_function("navigator.serviceWorker.controller !== null || "
-                           "navigator.serviceWorker.ready.then(() => true)", timeout=60_000)
-    page.evaluate("navigator.serviceWorker.ready")
-    page.wait_for_function("caches.keys().then(k => k.length > 0)", timeout=60_000)
-    page.reload()  # now controlled by the worker
-    page.wait_for_selector("body[data-ready]", timeout=90_000)
-    page.context.set_offline(True)
-    page.reload()
-    page.wait_for_selector("body[data-ready]", timeout=90_000)
-    before = position(page)
-    page.click('.slot[data-pile="stock"]')
-    assert position(page) == GAME.apply(before, DEAL)
     page.context.close()
 
 

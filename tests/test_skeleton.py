@@ -17,7 +17,11 @@ def test_every_engine_file_is_in_pyscript_toml():
     assert listed == actual
     import json
     versions = json.loads((ROOT / "package.json").read_text())["dependencies"]
-    assert config["interpreter"] == f"./web/vendor/pyodide-{versions['pyodide']}/pyodide.mjs"
+    # The interpreter is our wrapper (web/interpreter.mjs), which imports the pinned Pyodide.
+    assert config["interpreter"] == "./web/interpreter.mjs"
+    wrapper = (ROOT / "web" / "interpreter.mjs").read_text()
+    assert f'"./vendor/pyodide-{versions["pyodide"]}/pyodide.mjs"' in wrapper
+    assert f'"./vendor/pyodide-{versions["pyodide"]}/"' in wrapper
     page = (ROOT / "index.html").read_text()
     assert f"./web/vendor/pyscript-{versions['@pyscript/core']}/core.js" in page
 

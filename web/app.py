@@ -88,6 +88,8 @@ class Page:
             el("win-new").focus()
         if ans.address is not None:
             window.history.replaceState(None, "", ans.address)
+        if ans.saved:  # web/board.js keeps the table as data, for the next visit's first frame
+            window.tabbySaveBoard()
         if ans.prefs:
             self.apply_prefs()
         if ans.stats and self.stats.open:

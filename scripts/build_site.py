@@ -1,0 +1,238 @@
+"""Finish the static site in a folder that scripts/build.sh has filled (usually dist/).
+
+- the Pyodide memory snapshot: Pyodide booted under node with the page's Python files
+  (pyscript.toml's [files]) written where PyScript puts them and every module the page
+  imports imported, gzip-compressed, named after a hash of the Pyodide build and of every
+  file it holds (web/vendor/snapshot-<hash>.bin.gz), so a stale one can never be served;
+- index.html: preload links (the snapshot among them) and the first-visit board as data;
+- sw.js: the list of every file to keep offline and a version hash of their contents,
+  written into the worker itself (nothing to fetch before it can install).
+
+    python3 scripts/build_site.py dist [--no-snapshot]
+"""
+
+import argparse
+import ast
+import gzip
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".cache"            # snapshots by hash: a rebuild with nothing changed is instant
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+BROWSER_ONLY = {"js", "pyodide", "_pyodide", "pyscript"}  # packages never imported under node
+
+
+def module_name(target: str) -> str | None:
+    """'./solitaire/games/base.py' -> 'solitaire.games.base'; None for a __main__ module.
+
+    >>> module_name("./solitaire/__init__.py"), module_name("./dom.py"), module_name("./a/__main__.py")
+    ('solitaire', 'dom', None)
+    """
+    parts = target.removeprefix("./").removesuffix(".py").split("/")
+    if parts[-1] == "__main__":
+        return None
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported(source: str) -> list[str]:
+    """The absolute module names a Python source imports.
+
+    >>> imported("import json, a.b\\nfrom c import d\\nfrom . import e")
+    ['json', 'a.b', 'c']
+    """
+    names = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.append(node.module)
+    return names
+
+
+def snapshot_spec(site: Path) -> dict:
+    """What the snapshot holds: the [files] of pyscript.toml and the modules to import,
+    the page's standard-library imports first, then the engine, then the page's modules."""
+    config = tomllib.loads((site / "pyscript.toml").read_text())
+    files = [(str(site / src), dst) for src, dst in config["files"].items()]
+    page = (site / "index.html").read_text()
+    mains = [site / m for m in re.findall(r'<script type="py"[^>]*\bsrc="([^"]+)"', page)]
+    ours = {module_name(dst) for _, dst in files} - {None}
+    tops = {name.split(".")[0] for name in ours}
+    engine = sorted(n for _, dst in files if "/" in dst.removeprefix("./") and (n := module_name(dst)))
+    page_modules = sorted(n for _, dst in files if "/" not in dst.removeprefix("./") and (n := module_name(dst)))
+    stdlib = set()
+    runs = [Path(src) for src, dst in files if module_name(dst)] + mains  # not a __main__
+    for path in runs:
+        for name in imported(path.read_text()):
+            if name.split(".")[0] not in tops | BROWSER_ONLY:
+                stdlib.add(name)
+    return {"files": files, "modules": sorted(stdlib) + engine + page_modules,
+            "optional": sorted(stdlib) + page_modules}
+
+
+def pyodide_dir(site: Path) -> Path:
+    found = sorted((site / "web" / "vendor").glob("pyodide-*/pyodide.mjs"))
+    if len(found) != 1:
+        sys.exit(f"expected one vendored Pyodide in {site}/web/vendor, found {len(found)}")
+    return found[0].parent
+
+
+def snapshot_name(site: Path, spec: dict | None = None) -> str:
+    """The snapshot's file name: a hash of the Pyodide build, of this script and the
+    snapshot maker, of the modules it imports and of every file it holds."""
+    spec = spec or snapshot_spec(site)
+    indexdir = pyodide_dir(site)
+    digest = hashlib.sha256()
+    for name in PYODIDE_FILES:
+        digest.update(name.encode() + b"\0" + (indexdir / name).read_bytes())
+    digest.update((ROOT / "scripts" / "snapshot.mjs").read_bytes())
+    digest.update(Path(__file__).read_bytes())
+    digest.update(json.dumps([spec["modules"], [d for _, d in spec["files"]]]).encode())
+    for src, dst in spec["files"]:
+        digest.update(dst.encode() + b"\0" + Path(src).read_bytes())
+    return f"snapshot-{digest.hexdigest()[:16]}.bin.gz"
+
+
+def make_snapshot(site: Path) -> str:
+    """Build (or take from .cache/) the snapshot; return its path relative to the site."""
+    spec = snapshot_spec(site)
+    indexdir = pyodide_dir(site)
+    name = snapshot_name(site, spec)
+    cached = CACHE / name
+    if not cached.exists():
+        CACHE.mkdir(exist_ok=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            spec_path, raw = Path(tmp) / "spec.json", Path(tmp) / "snapshot.bin"
+            spec_path.write_text(json.dumps({**spec, "indexURL": str(indexdir)}))
+            subprocess.run(["node", str(ROOT / "scripts" / "snapshot.mjs"), str(spec_path), str(raw)],
+                           check=True)
+            data = gzip.compress(raw.read_bytes(), compresslevel=9, mtime=0)
+        for old in CACHE.glob("snapshot-*.bin.gz"):
+            old.unlink()
+        part = cached.with_suffix(".part")
+        part.write_bytes(data)
+        part.rename(cached)
+    target = site / "web" / "vendor" / name
+    shutil.copyfile(cached, target)
+    print(f"snapshot {name}: {target.stat().st_size / 1e6:.1f} MB gzip, {len(spec['modules'])} modules")
+    return f"./web/vendor/{name}"
+
+
+def first_board(game_id="tabbycat", deal=1) -> dict:
+    """The board a first visit opens on, as the data web/board.js draws (card units)."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from solitaire import get_game
+    game = get_game(game_id)
+    pos = game.deal(deal)
+    places = game.layout()
+    slots, spots, deepest, longest = [], {}, 2.3, 1
+    for place in places:
+        text = ""
+        if place.kind == "foundation":
+            text = "K" if game.foundation_shows == "bottom" else "A"
+        elif place.name == "tail":
+            text = "tail"
+        cards, down = game.get(pos, place.name), game.face_down(pos, place.name)
+        if place.kind == "stock":
+            left = game.deals_left(pos)
+            slots.append([place.x, place.y, "stock" if left else "stock empty", str(left)])
+        else:
+            slots.append([place.x, place.y, "", text])
+        fanned = place.fan == "down" and len(cards) > 1
+        back, step = (0.12, 0.28) if fanned else (0, 0)
+        if place.kind == "pile":
+            longest = max(longest, len(cards))
+        for i, card in enumerate(cards):
+            y = place.y + back * min(i, down) + step * max(i - down, 0)
+            bottom_up = place.kind == "foundation" and game.foundation_shows == "bottom"
+            z = ((13 - i) if bottom_up else i + 1) + (0 if place.kind == "foundation" else 10)
+            face = "" if i < down else str(card)
+            if (place.x, y) not in spots or spots[place.x, y][2] < z:
+                spots[place.x, y] = [place.x, round(y, 3), z, face]
+        height = 1 + back * down + step * max(len(cards) - down - 1, 0) - (back if cards and len(cards) == down else 0)
+        deepest = max(deepest, place.y + height)
+    return {"v": 1, "game": game.id, "name": game.name, "label": "Deal", "deal": str(deal),
+            "moves": "0", "clock": "0:00", "units": max(p.x for p in places) + 1,
+            "top": min(p.y for p in places if p.kind == "pile"), "longest": longest,
+            "h": round(deepest, 3), "cw": None, "vw": None, "vh": None,
+            "slots": slots, "cards": list(spots.values())}
+
+
+def game_menu(page: str) -> str:
+    """The game menu with every registered game, as the page's Python fills it (so the
+    header does not change width when the game comes alive)."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from html import escape
+    from solitaire import GAMES
+    options = "".join(f'<option value="{escape(g.id)}">{escape(g.name)}</option>' for g in GAMES.values())
+    menu = re.compile(r'(<select id="game-select"[^>]*>)(.*?)(</select>)', re.S)
+    if not menu.search(page):
+        sys.exit("index.html has no game menu (select#game-select)")
+    return menu.sub(lambda m: m.group(1) + options + m.group(3), page, count=1)
+
+
+def finish_page(site: Path, snapshot: str | None):
+    page = game_menu((site / "index.html").read_text())
+    indexdir = "./" + pyodide_dir(site).relative_to(site).as_posix()
+    links = [f'<link rel="modulepreload" href="./web/interpreter.mjs">',
+             f'<link rel="modulepreload" href="{indexdir}/pyodide.mjs">',
+             f'<link rel="modulepreload" href="{indexdir}/pyodide.asm.mjs">',
+             f'<link rel="preload" href="{indexdir}/pyodide.asm.wasm" as="fetch" crossorigin>',
+             f'<link rel="preload" href="{indexdir}/python_stdlib.zip" as="fetch" crossorigin>']
+    if snapshot:
+        links.insert(0, f'<link rel="preload" href="{snapshot}" as="fetch" crossorigin data-snapshot>')
+    # The first-visit board is off: web/table.py's new layout (sizes from the screen, a wide
+    # arrangement) is not what first_board() and board.js's cardWidth assume, and a board
+    # that jumps is worse than none. To turn it back on, lay it out with the table's code.
+    board = None
+    for mark, text in (("<!-- build: preload -->", "\n  ".join(links)),
+                       ("<!-- build: first board -->",
+                        "" if board is None else
+                        f'<script type="application/json" id="first-board">{board}</script>')):
+        if mark not in page:
+            sys.exit(f"index.html has no '{mark}'")
+        page = page.replace(mark, text)
+    (site / "index.html").write_text(page)
+
+
+def finish_worker(site: Path):
+    """Write the precache list and its version into sw.js."""
+    (site / "web" / "precache.json").unlink(missing_ok=True)
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
+                   if p.is_file() and p.name != "sw.js" and "__pycache__" not in p.parts)
+    digest = hashlib.sha256()
+    for f in files:
+        digest.update(f.encode() + b"\0" + (site / f).read_bytes())
+    manifest = {"version": digest.hexdigest()[:16], "files": ["./" + f for f in files]}
+    worker = (site / "sw.js").read_text()
+    line = re.compile(r"^const PRECACHE = .*;$", re.M)
+    if not line.search(worker):
+        sys.exit("sw.js has no 'const PRECACHE = ...;' line")
+    worker = line.sub(lambda _: "const PRECACHE = " + json.dumps(manifest) + ";", worker, count=1)
+    (site / "sw.js").write_text(worker)
+    print(f"service worker: {len(files)} files, version {manifest['version']}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", type=Path)
+    parser.add_argument("--no-snapshot", action="store_true", help="boot normally (for comparison)")
+    args = parser.parse_args()
+    snapshot = None if args.no_snapshot else make_snapshot(args.site)
+    finish_page(args.site, snapshot)
+    finish_worker(args.site)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""Browser test machinery shared by the page tests and bench/startup.py: Debian's chromium
+with no route to any host but the local server, pages that record errors, failed requests
+and Content-Security-Policy violations, and the built site (dist/) served as Netlify does."""
+
+from pathlib import Path
+
+from site_server import ROOT, SiteServer
+
+CHROMIUM = "/usr/bin/chromium"
+DIST = ROOT / "dist"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
+# Every page records Content-Security-Policy violations, and reports them as console errors.
+CSP_WATCH = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__csp.push(e.violatedDirective + " " + e.blockedURI);
+  console.error("CSP violation: " + e.violatedDirective + " " + e.blockedURI);
+});
+"""
+
+
+def stale_files(dist: Path = DIST) -> list[str]:
+    """Sources that differ from their copies in dist/ (index.html and sw.js are rewritten
+    by the build, so only their being there counts)."""
+    if not (dist / "index.html").exists() or not (dist / "sw.js").exists():
+        return ["dist/ (not built)"]
+    sources = [ROOT / "pyscript.toml", *(ROOT / "web").glob("*.*"), *(ROOT / "py" / "solitaire").rglob("*.py")]
+    return [str(p.relative_to(ROOT)) for p in sources if "__pycache__" not in p.parts
+            and (not (dist / p.relative_to(ROOT)).exists()
+                 or (dist / p.relative_to(ROOT)).read_bytes() != p.read_bytes())]
+
+
+def serve_dist(dist: Path = DIST) -> SiteServer:
+    """Serve dist/, refusing a missing or stale build (run scripts/build.sh)."""
+    stale = stale_files(dist)
+    if stale:
+        raise RuntimeError(f"dist/ is not a build of these sources ({', '.join(stale[:5])}): "
+                           "run bash scripts/build.sh (scripts/test.sh does)")
+    return SiteServer(dist).start()
+
+
+def watch(page):
+    """Record the page's requests, console errors, page errors and failed responses."""
+    page.requests, page.errors = [], []
+    page.on("request", lambda r: page.requests.append(r.url))
+    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("response", lambda r: r.status >= 400 and page.errors.append(f"{r.status} {r.url}"))
+    return page
+
+
+def new_page(browser, **kw):
+    """A page in a fresh context; reduced motion, so cards sit still where a test reads them.
+    No service worker unless asked (service_workers="allow"): installing one copies the
+    whole site (21 MB) into each context, which only the tests about it need."""
+    kw.setdefault("reduced_motion", "reduce")
+    kw.setdefault("service_workers", "block")
+    context = browser.new_context(viewport=kw.pop("viewport", {"width": 1280, "height": 800}), **kw)
+    context.add_init_script(CSP_WATCH)
+    return watch(context.new_page())
+
+
+def boot(page, url):
+    page.goto(url)
+    page.wait_for_selector("body[data-ready]", timeout=90_000)

@@ -1,0 +1,114 @@
+"""Serve a built site (dist/) the way Netlify does: every `[[headers]]` rule of netlify.toml
+whose path pattern matches the request's path adds its headers (later rules override
+earlier ones for the same header). Used by the browser tests, the benchmark and
+scripts/serve.sh. A test may change what is deployed through ``server.deploy``.
+
+    python3 tests/site_server.py dist 8000
+"""
+
+import functools
+import http.server
+import re
+import sys
+import threading
+import tomllib
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def header_rules(config_path: Path = ROOT / "netlify.toml") -> list[tuple[re.Pattern, dict]]:
+    """netlify.toml's header rules as (path regex, headers), in file order.
+
+    >>> sorted(headers_for("/web/vendor/x.wasm", header_rules()))[:2]
+    ['Cache-Control', 'Content-Security-Policy']
+    """
+    rules = []
+    for rule in tomllib.loads(config_path.read_text()).get("headers", []):
+        pattern = "^" + ".*".join(re.escape(part) for part in rule["for"].split("*")) + "$"
+        rules.append((re.compile(pattern), dict(rule["values"])))
+    return rules
+
+
+def headers_for(path: str, rules) -> dict:
+    """The headers Netlify sends for a request path: every matching rule, merged in order."""
+    merged = {}
+    for pattern, values in rules:
+        if pattern.match(path):
+            merged.update(values)
+    return merged
+
+
+class Deployment:
+    """What the server serves: a folder, with per-path replacements (bytes, or None for 404)."""
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+        self.overrides: dict[str, bytes | None] = {}
+        self.rules = header_rules()
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    deployment: Deployment
+
+    def __init__(self, *args, deployment, **kw):
+        self.deployment = deployment
+        super().__init__(*args, directory=str(deployment.folder), **kw)
+
+    def do_GET(self):
+        path = unquote(urlsplit(self.path).path)
+        overrides = self.deployment.overrides
+        if path in overrides:
+            body = overrides[path]
+            if body is None:
+                self.send_error(404)
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(path))
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+    def end_headers(self):
+        path = unquote(urlsplit(self.path).path)
+        for key, value in headers_for(path, self.deployment.rules).items():
+            self.send_header(key, value)
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+Handler.extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".mjs": "text/javascript", ".js": "text/javascript",
+                          ".wasm": "application/wasm", ".webmanifest": "application/manifest+json",
+                          ".gz": "application/gzip"}
+
+
+class SiteServer:
+    """A threaded local server for a built site; ``url`` is its base address."""
+
+    def __init__(self, folder: Path, port: int = 0):
+        self.deployment = Deployment(folder)
+        handler = functools.partial(Handler, deployment=self.deployment)
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def start(self):
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        return self
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+if __name__ == "__main__":
+    site = SiteServer(Path(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 8000)
+    try:
+        site.httpd.serve_forever()
+    except KeyboardInterrupt:
+        pass

@@ -1,0 +1,312 @@
+"""What is deployed: dist/ as scripts/build.sh makes it, with netlify.toml's headers, the
+service worker across releases and offline, and the start-up snapshot with its fallback."""
+
+import gzip
+import json
+import re
+import shutil
+import sys
+import tomllib
+import urllib.request
+
+import pytest
+
+from conftest import ROOT
+from pages import DIST, boot, new_page, serve_dist
+from solitaire import DEAL, get_game
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import build_site  # noqa: E402
+
+GAME = get_game("tabbycat")
+SNAPSHOT = re.compile(r'<link rel="preload" href="\./(web/vendor/snapshot-[0-9a-f]{16}\.bin\.gz)"')
+
+
+def precache(dist=DIST) -> dict:
+    text = (dist / "sw.js").read_text()
+    return json.loads(re.search(r"^const PRECACHE = (.*);$", text, re.M).group(1))
+
+
+def test_build_ships_the_service_worker_and_keeps_every_file():
+    """Defect 1: dist/ holds sw.js, and its list is every file of the site, the snapshot
+    named by the page included (so offline the page finds everything it fetches)."""
+    manifest = precache()
+    listed = {f.removeprefix("./") for f in manifest["files"]}
+    actual = {p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file()} - {"sw.js"}
+    assert listed == actual
+    config = tomllib.loads((DIST / "pyscript.toml").read_text())
+    assert {src.removeprefix("./") for src in config["files"]} <= listed
+    snapshot = SNAPSHOT.search((DIST / "index.html").read_text()).group(1)
+    assert snapshot in listed and "index.html" in listed and "web/interpreter.mjs" in listed
+    assert re.fullmatch(r"[0-9a-f]{16}", manifest["version"])
+
+
+def test_snapshot_name_changes_with_any_imported_file_and_the_pyodide_build(tmp_path):
+    """The snapshot's name hashes the Pyodide build and every file it holds, read from
+    pyscript.toml's [files]: a new or changed file, or another Pyodide, gives a new name."""
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site, ignore=shutil.ignore_patterns("pyscript-*", "snapshot-*"))
+    first = build_site.snapshot_name(site)
+    engine = site / "py" / "solitaire" / "rng.py"
+    engine.write_text(engine.read_text() + "\n# changed\n")
+    second = build_site.snapshot_name(site)
+    extra = site / "py" / "solitaire" / "extra.py"
+    extra.write_text("X = 1\n")
+    toml = site / "pyscript.toml"
+    toml.write_text(toml.read_text() + '"./py/solitaire/extra.py" = "./solitaire/extra.py"\n')
+    third = build_site.snapshot_name(site)
+    assert "solitaire.extra" in build_site.snapshot_spec(site)["modules"]
+    wasm = build_site.pyodide_dir(site) / "pyodide.asm.wasm"
+    wasm.write_bytes(wasm.read_bytes()[:-1] + b"\0")
+    fourth = build_site.snapshot_name(site)
+    assert len({first, second, third, fourth}) == 4
+
+
+def test_headers_follow_every_matching_netlify_rule(site):
+    """netlify.toml: the policy everywhere (frame-ancestors, a Permissions-Policy, no
+    allowance the page does not need), immutable runtime files, a page checked each visit."""
+    def headers(path):
+        with urllib.request.urlopen(site.url + path) as r:
+            return r.headers
+    page = headers("/")
+    csp = page["Content-Security-Policy"]
+    assert "frame-ancestors 'none'" in csp and page["Permissions-Policy"]
+    assert "'unsafe-eval'" in csp
+    for dropped in ("'wasm-unsafe-eval'", "'unsafe-inline'", "blob:"):
+        assert dropped not in csp
+    for path in ("/", "/index.html", "/sw.js"):
+        assert headers(path)["Cache-Control"] == "no-cache", path
+    snapshot = "/" + SNAPSHOT.search((DIST / "index.html").read_text()).group(1)
+    for path in (snapshot, "/web/vendor/pyodide-314.0.7/pyodide.asm.wasm"):
+        got = headers(path)
+        assert "immutable" in got["Cache-Control"] and got["Content-Security-Policy"] == csp
+
+
+# -- the service worker ----------------------------------------------------------------------
+
+def controlled(page):
+    """Wait until the worker is active, then navigate again so it controls the page."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
+    page.wait_for_function("navigator.serviceWorker.getRegistration().then(r => r && r.active && r.active.state === 'activated')",
+                           timeout=90_000)
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+
+
+def test_offline_reload_boots_from_the_snapshot_and_plays_with_no_error(browser, server):
+    """Defects 1 and 3: after one visit the site reloads offline from the worker's cache,
+    through the snapshot, with no failed request (no 503 for an uncached file), no
+    Content-Security-Policy violation, and plays."""
+    page = new_page(browser, service_workers="allow")
+    boot(page, server + "/?deal=6")
+    controlled(page)
+    page.context.set_offline(True)
+    page.errors.clear()
+    failed = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"
+    before = GAME.parse(page.evaluate("window.tabby_position()"))
+    page.click('.slot[data-pile="stock"]')
+    assert GAME.parse(page.evaluate("window.tabby_position()")) == GAME.apply(before, DEAL)
+    page.wait_for_timeout(300)
+    assert not failed, failed
+    assert not page.errors, page.errors
+    assert page.evaluate("window.__csp") == []
+    page.context.close()
+
+
+UPDATE = """async () => {
+  const r = await navigator.serviceWorker.getRegistration();
+  try { await r.update(); } catch (e) { return "update failed: " + e; }
+  const w = r.installing || r.waiting;
+  if (!w) return "no new worker";
+  if (w.state !== "installing") return w.state;
+  return await new Promise((done) => w.addEventListener("statechange", () => {
+    if (w.state === "installed" || w.state === "redundant") done(w.state);
+  }));
+}"""
+
+
+def release(deployment, tag, extra=None):
+    """Deploy a new version on the test server: a new sw.js (new version), and marked files."""
+    worker = (DIST / "sw.js").read_text()
+    version = precache()["version"]
+    deployment.overrides["/sw.js"] = worker.replace(f'"version": "{version}"', f'"version": "{version}-{tag}"').encode()
+    deployment.overrides.update(extra or {})
+
+
+def test_a_new_version_waits_for_the_next_navigation_and_a_failed_one_changes_nothing(browser):
+    """Defect 2: a new release installs beside the running one and never serves a page
+    that is open (or loading); it takes over, whole, at the next navigation. A release
+    whose install fails leaves the old version serving."""
+    site = serve_dist()  # an origin of its own: its own service worker
+    try:
+        page = new_page(browser, service_workers="allow")
+        boot(page, site.url + "/?deal=5")
+        controlled(page)
+        first = page.evaluate("navigator.serviceWorker.controller.scriptURL")
+        board_js = page.evaluate("fetch('./web/board.js').then(r => r.text())")
+
+        # A release with a file that cannot be fetched: its install fails, nothing changes.
+        release(site.deployment, "broken", {"/web/board.js": None})
+        assert page.evaluate(UPDATE) == "redundant"
+        assert len(page.evaluate("caches.keys()")) == 1
+        assert page.evaluate("fetch('./web/board.js').then(r => r.text())") == board_js
+        site.deployment.overrides.clear()
+
+        # A good release: installed and waiting; the open page still gets the old files.
+        boot_js = (DIST / "web" / "boot.js").read_text() + '\ndocument.documentElement.dataset.release = "3";\n'
+        index = (DIST / "index.html").read_text().replace("<head>", '<head>\n  <meta name="release" content="3">')
+        release(site.deployment, "3", {"/web/boot.js": boot_js.encode(), "/index.html": index.encode(),
+                                       "/": index.encode()})
+        assert page.evaluate(UPDATE) == "installed"
+        page.wait_for_timeout(500)
+        assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == first
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => !!r.waiting)")
+        assert "release" not in page.evaluate("fetch('./web/boot.js').then(r => r.text())")
+        page.wait_for_selector("#update", timeout=10_000)  # "A new version is ready"
+        assert page.evaluate("window.tabby_position()")   # and the game goes on
+
+        # The next navigation: the new version, all of it, offline too.
+        page.context.set_offline(True)
+        page.click("#update")
+        page.wait_for_selector("body[data-ready]", timeout=90_000)
+        page.wait_for_function("document.documentElement.dataset.release === '3'", timeout=30_000)
+        assert page.locator('meta[name="release"]').count() == 1
+        assert page.evaluate("caches.keys()") == [f"tabbycat-{precache()['version']}-3"]
+        page.context.close()
+    finally:
+        site.stop()
+
+
+# -- the snapshot ------------------------------------------------------------------------------
+
+def flip_build_id(raw: bytes) -> bytes:
+    """The same snapshot claiming another Pyodide build (its id sits at bytes 16-48)."""
+    data = bytearray(gzip.decompress(raw))
+    data[16] ^= 1
+    return gzip.compress(bytes(data), compresslevel=1)
+
+
+@pytest.mark.parametrize("how", ["another build", "missing"])
+def test_a_refused_or_missing_snapshot_falls_back_to_a_normal_boot(browser, server, how):
+    """A snapshot of another Pyodide build is refused, and one that cannot be fetched is
+    skipped: either way Python starts normally and the game plays."""
+    page = new_page(browser)
+    name = SNAPSHOT.search((DIST / "index.html").read_text()).group(1)
+    bad = flip_build_id((DIST / name).read_bytes()) if how == "another build" else None
+    page.route("**/snapshot-*.bin.gz",
+               lambda route: route.fulfill(status=200, body=bad) if bad else route.fulfill(status=404))
+    boot(page, server + "/?deal=9")
+    assert page.evaluate("document.documentElement.dataset.boot") == "normal"
+    before = GAME.parse(page.evaluate("window.tabby_position()"))
+    assert before == GAME.deal(9)
+    page.click('.slot[data-pile="stock"]')
+    assert GAME.parse(page.evaluate("window.tabby_position()")) == GAME.apply(before, DEAL)
+    errors = [e for e in page.errors if "snapshot" not in e]
+    if how == "missing":  # the browser's own line for the 404 above names no file
+        errors = [e for e in errors if not e.startswith("Failed to load resource: the server responded with a status of 404")]
+    assert not errors, errors
+    page.context.close()
+
+
+# -- a board at once ---------------------------------------------------------------------------
+
+SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__shifts.push([e.value, e.startTime,
+    (e.sources || []).map((s) => s.node ? (s.node.id || s.node.className || s.node.nodeName) : "?")]);
+}).observe({ type: "layout-shift", buffered: true });
+"""
+# Face-up cards by their index text ("7♥"): the preview's, or the live table's.
+RECTS = """(sel) => Object.fromEntries([...document.querySelectorAll(sel)].map((c) =>
+  [c.querySelector('.idx').textContent, (r => [r.x, r.y, r.width, r.height])(c.getBoundingClientRect())]))"""
+PREVIEW = "#table .preview .card:not(.back)"
+LIVE = "#table > .card[data-place^='pile']:not(.back)"
+
+
+# What the preview showed, read by the page itself the moment it was drawn (a test cannot
+# ask in time: with everything cached, the game may be up before the next command).
+PREVIEW_WATCH = """
+window.__preview = null;
+new MutationObserver((records, observer) => {
+  if (!document.querySelector('#table .preview')) return;
+  observer.disconnect();
+  window.__preview = {
+    ready: document.body.dataset.ready || null,
+    inert: getComputedStyle(document.getElementById('table')).pointerEvents,
+    moves: document.getElementById('move-count').textContent,
+    deal: document.getElementById('deal-number').textContent,
+    images: document.querySelectorAll('header img').length,
+    cards: (""" + RECTS + """)(""" + json.dumps(PREVIEW) + """),
+  };
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def shown_before_ready(page):
+    """The preview's face-up cards and header as first drawn; the page was then inert."""
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    seen = page.evaluate("window.__preview")
+    assert seen is not None and seen.pop("ready") is None, "the board came only with the game"
+    assert seen.pop("inert") == "none"
+    return seen
+
+
+def assert_same_places(preview, live):
+    assert preview.keys() == live.keys()
+    for face, box in preview.items():
+        assert all(abs(a - b) <= 1 for a, b in zip(box, live[face])), (face, box, live[face])
+
+
+def test_a_board_at_once_then_live_in_place_with_no_layout_shift(browser, server):
+    """Issue 11: before Python is up the page shows a board, inert (the build's deal 1 on
+    a first visit, then the table last seen), and the live table takes its place with no
+    layout shift; a stored record is data, drawn as text, never markup."""
+    page = new_page(browser)
+    page.context.add_init_script(SHIFTS + PREVIEW_WATCH)
+    boot(page, server + "/")
+    # A first visit shows no board for now (scripts/build_site.py: the build's board no
+    # longer matches web/table.py's layout, and a board that jumps is worse than none).
+    assert page.evaluate("window.__preview") is None
+    line = " ".join(str(m) for m in build_line(6))
+    assert page.evaluate(f"window.tabby_play('{line}')")
+    page.wait_for_timeout(600)  # the copy is taken a moment after the save
+    moves = page.inner_text("#move-count")
+    page.reload()
+    seen = shown_before_ready(page)
+    again = seen["cards"]
+    assert seen["moves"] == moves
+    assert_same_places(again, page.evaluate(RECTS, LIVE))
+    assert page.evaluate("window.__shifts") == []
+
+    hostile = json.loads(page.evaluate("localStorage.getItem('tabbycat.board.v1')"))
+    hostile["deal"] = "<img src=x>"
+    page.goto(server + "/web/icon.svg")  # another page of the site: nothing saves over it
+    page.evaluate("(v) => localStorage.setItem('tabbycat.board.v1', v)", json.dumps(hostile))
+    page.errors.clear()  # the bare SVG page asks for /favicon.ico; only the game counts
+    page.goto(server + "/")
+    seen = shown_before_ready(page)
+    assert seen["deal"] == "<img src=x>" and seen["images"] == 1  # text; the logo is the one image
+    # The SVG page's own /favicon.ico 404 may land late; a page resource's would be listed by URL.
+    errors = [e for e in page.errors if not (e.startswith("Failed to load resource") and "404" in e
+                                             and not any(x.startswith("404 ") for x in page.errors))]
+    assert not errors, errors
+    page.context.close()
+
+
+def face_text(card):
+    """A card's index as the table prints it: '7♥', '10♠'."""
+    rank = "A 2 3 4 5 6 7 8 9 10 J Q K".split()[card.rank - 1]
+    return rank + {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}[card.suit]
+
+
+def build_line(n):
+    """The first ``n`` moves of a winning line for deal 1."""
+    from solitaire import solve
+    return solve(GAME, GAME.deal(1), budget=50_000).line[:n]
