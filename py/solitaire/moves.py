@@ -39,7 +39,8 @@ def play_move(c, move: Move, ans=None) -> Answer:
     try:
         s.play(move)
     except SolitaireError as e:
-        ans.say("cannot_drop", why=str(e))
+        why = e.args[0] if e.args and isinstance(e.args[0], Message) else str(e)
+        ans.say("cannot_drop", why=why)
         ans.handled = False
         return ans
     ans.steps.append((move, s.position))
@@ -175,6 +176,8 @@ def set_pref(c, name, value) -> Answer:
         return ans
     if name == "theme":
         value = value if value in ("light", "dark") else None
+    elif name == "lang":
+        value = value if value in S.LANGS else None
     elif name in ("winnable", "autoplay", "four_colour"):
         value = bool(value)
     else:

@@ -140,15 +140,18 @@ class Query:
     daily: str | None = None
     problems: list[str] = field(default_factory=list)
     asked_game: str | None = None   # the raw game name, for the message
+    lang: str | None = None         # ``lang=es``: a language the page speaks, else ignored
 
 
 def read_query(search: str, games=()) -> Query:
-    """Read ``?deal=N&daily=YYYY-MM-DD&game=ID``; every bad part becomes a problem key
+    """Read ``?deal=N&daily=YYYY-MM-DD&game=ID&lang=es``; every bad part becomes a problem key
     (``bad_query``, ``bad_deal``, ``bad_daily``, ``no_game``), never an exception.
 
     >>> q = read_query("?daily=2027-01-01&game=manx", games=("manx",))
     >>> q.daily, q.game, q.problems
     ('2027-01-01', 'manx', [])
+    >>> read_query("?lang=es&deal=4").lang, read_query("?lang=<x>").lang
+    ('es', None)
     """
     q = Query()
     if not isinstance(search, str) or len(search) > MAX_QUERY:
@@ -159,6 +162,8 @@ def read_query(search: str, games=()) -> Query:
     except ValueError:
         q.problems.append("bad_query")
         return q
+    if pairs.get("lang") in ("en", "es"):
+        q.lang = pairs["lang"]
     game = pairs.get("game")
     if game is not None:
         if game in games:

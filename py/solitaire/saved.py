@@ -29,7 +29,9 @@ PREFS_CHARS = 2_000
 STATS_CHARS = 4_000_000
 DAILY_CHARS = 100_000
 DAILY_KEPT = 400
-DEFAULT_PREFS = {"winnable": True, "theme": None, "autoplay": True, "four_colour": False}
+DEFAULT_PREFS = {"winnable": True, "theme": None, "autoplay": True, "four_colour": False,
+                 "lang": None}
+LANGS = ("en", "es")    # a page language chosen in the menu; None follows the browser
 
 
 class StoreError(Exception):
@@ -116,6 +118,10 @@ def check_prefs(data) -> dict:
         if data["theme"] not in (None, "light", "dark"):
             raise RecordError("the theme is neither light nor dark")
         prefs["theme"] = data["theme"]
+    if "lang" in data:
+        if data["lang"] not in (None, *LANGS):
+            raise RecordError("the language is not one the page speaks")
+        prefs["lang"] = data["lang"]
     return prefs
 
 

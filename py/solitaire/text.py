@@ -1,4 +1,5 @@
-"""Words the engine says to players, kept in one catalogue so they can be translated.
+"""Words players see, in one catalogue per language: :mod:`solitaire.lang_en` and
+:mod:`solitaire.lang_es` (the same keys and params), filled in here.
 
 A refusal (why a move is not allowed) is a :class:`Refusal`: a ``str`` whose text is the
 English sentence, so every caller that prints it keeps working, and which also carries
@@ -16,79 +17,87 @@ Cards are named as players read them (``8♥``, ``10♦``), never by their notat
 pile 2 holds 1 card(s), so 3 cannot move
 >>> print(Refusal("not_a_run", count=3, run=2, place="tail"))
 those 3 cards are not one run: only the top 2 of the tail move together
+
+A :class:`Message` is any sentence (the controller's status lines, offers, labels) and
+prints as its English text; a page shows it in its language with :func:`localize`.
+Sentences are whole templates, never glued from translated pieces.
+
+>>> print(localize(Message("hint_move", src="pile-2", dst="tail", count=14), "es"))
+Pista: mueve la columna 2 a la Cola (a 14 movimientos de ganar).
+>>> card_name(Card.parse("8H"), "es"), card_name(Card.parse("QS"), "en")
+('8 de corazones', 'queen of spades')
 """
 
+import re
+
 from .cards import Card, card_label
+from .lang_en import ENGLISH
+from .lang_es import SPANISH
 
-# English templates, by key. Params named ``place`` or ending in ``_place`` are place ids,
-# params holding a Card are cards; both are put in words by :func:`render`.
-CATALOGUE: dict[str, str] = {
-    # every game
-    "no_place": "{game} has no place called '{name}'",
-    "own_place": "cards cannot move onto their own place",
-    "count": "{place} holds {held} card(s), so {count} cannot move",
-    "foundation_stays": "cards on a foundation stay there",
-    "stock_empty": "the stock is empty: all {deals} deals are done",
-    # Tabby Cat, Tabbycat relaxed, Manx
-    "deal_notation": "the stock deals one card onto every pile: write 'deal'",
-    "foundation_top_only": "only the top card of a foundation comes back, onto a pile",
-    "stock_takes_nothing": "nothing goes back to the stock",
-    "runs_leave_alone": "finished runs leave for a foundation by themselves",
-    "tail_whole": "the tail gives back its run only whole ({count} cards)",
-    "not_a_run": "those {count} cards are not one run: only the top {run} of {place} move together",
-    "tail_full": "the tail already holds a run",
-    "tail_single": "the {game} tail holds a single card",
-    "builds_down": "{card} cannot go on {onto}: a card goes on one a rank higher, or a King on an Ace",
-    "foundation_gave_back": ("this game can no longer be won unless every card on {place} "
-                             "comes back: it gave a card back, and a foundation takes only a "
-                             "whole run of 13, and only when it is empty"),
-    # Tuxedo
-    "not_a_group": ("those {count} cards are not one same-suit group: only the top {run} "
-                    "of {place} move together"),
-    "foundation_one_at_a_time": "cards go to a foundation one at a time",
-    "foundation_needs_ace": "{card} cannot go to {place}: an empty foundation starts with an Ace",
-    "ace_needs_empty": "{card} cannot go to {place}: an Ace starts an empty foundation",
-    "foundation_builds_up": "{card} cannot go on {onto}: a foundation builds up in suit",
-    "cell_one": "a cell holds one card",
-    "cell_full": "{place} is full",
-    "cell_to_cell": "a card in a cell goes back to a pile or a foundation, never to another cell",
-    "king_only": "only a King, or a group headed by a King, fills an empty pile",
-    "builds_in_suit": "{card} cannot go on {onto}: a pile builds down in suit",
-    # Spider
-    "deal_notation_columns": "the stock deals one card onto every column: write 'deal'",
-    "deal_needs_columns": "a deal needs every column filled: fill the empty columns first",
-    "not_a_column": "'{name}' is not a column: moves go from column to column (1 to 10)",
-    "face_down": "face-down cards cannot move",
-    "count_column": "column {column} holds {held} card(s), so {count} cannot move",
-    "one_suit_group": "only a descending group of one suit moves together",
-    "builds_down_any_suit": "{card} cannot go on {onto}: a card goes on one a rank higher",
-}
-
-PLACE_WORDS = {"pile": "pile", "cell": "cell", "foundation": "foundation"}
-PLACE_NAMES = {"tail": "the tail", "stock": "the stock", "piles": "the piles"}
+CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "es": SPANISH}
+LANGS = tuple(CATALOGUES)
+CATALOGUE = ENGLISH   # the engine's sentences as str: English
+PLACE_PARAMS = ("place", "src", "dst")
+_FIELD = re.compile(r"(?<!\{)\{([a-z_]+)[^{}]*\}")
 
 
-def place_label(name: str) -> str:
-    """A place id in words: ``pile-2`` -> ``pile 2``, ``tail`` -> ``the tail``."""
-    if name in PLACE_NAMES:
-        return PLACE_NAMES[name]
-    kind, dash, num = name.partition("-")
-    return f"{PLACE_WORDS[kind]} {num}" if dash and kind in PLACE_WORDS else name
+def params_of(template: str) -> set:
+    """The param names a template uses: ``{card} on {onto}`` -> ``{'card', 'onto'}``."""
+    return set(_FIELD.findall(template))
 
 
-def words(key: str, value):
-    """One param in words: cards by :func:`card_label`, place ids by :func:`place_label`."""
+def lang_of(lang) -> str:
+    """A supported language code, English for anything else."""
+    return lang if lang in CATALOGUES else "en"
+
+
+def place_label(name: str, lang: str = "en") -> str:
+    """A place id in words: ``pile-2`` -> ``pile 2`` (``la columna 2``), ``tail`` -> ``the tail``."""
+    cat = CATALOGUES[lang_of(lang)]
+    if f"place_{name}" in cat:
+        return cat[f"place_{name}"]
+    kind, dash, num = str(name).partition("-")
+    if dash and f"place_{kind}" in cat:
+        return cat[f"place_{kind}"].format(number=num)
+    return name
+
+
+def card_name(card: Card, lang: str = "en") -> str:
+    """A card's spoken name, for screen readers: ``8 of hearts``, ``8 de corazones``."""
+    cat = CATALOGUES[lang_of(lang)]
+    rank = cat.get(f"rank_{card.rank}", str(card.rank))
+    return cat["card_name"].format(rank=rank, suit=cat[f"suit_{card.suit}"])
+
+
+def words(key: str, value, lang: str = "en", names: bool = False):
+    """One param in words: a card (``8♥``, or its name), a place id, a nested Message."""
     if isinstance(value, Card):
-        return card_label(value)
-    if key == "place" or key.endswith("_place"):
-        return place_label(value)
+        return card_name(value, lang) if names else card_label(value)
+    if isinstance(value, Message):
+        return localize(value, lang, names)
+    if isinstance(value, str) and (key in PLACE_PARAMS or key.endswith("_place")):
+        return place_label(value, lang)
     return value
 
 
-def render(key: str, params: dict, catalogue: dict[str, str] = CATALOGUE) -> str:
-    """The sentence of ``key`` with its params in words (``catalogue`` may be another
-    language's, with the same keys)."""
-    return catalogue[key].format(**{k: words(k, v) for k, v in params.items()})
+def render(key: str, params: dict, lang: str = "en", names: bool = False) -> str:
+    """The sentence of ``key`` in ``lang`` with its params in words (``names``: cards by
+    their spoken names). A ``dict`` for ``lang`` is taken as the catalogue itself."""
+    cat = lang if isinstance(lang, dict) else CATALOGUES[lang_of(lang)]
+    code = "en" if isinstance(lang, dict) else lang
+    return cat[key].format(**{k: words(k, v, code, names) for k, v in params.items()})
+
+
+def localize(value, lang: str = "en", names: bool = False) -> str:
+    """A Message in ``lang``; any other value as its text (data such as a deal number)."""
+    if isinstance(value, Message):
+        return render(value.key, value.params, lang, names)
+    return str(value)
+
+
+def text(key: str, lang: str = "en", /, **params) -> str:
+    """The text of a key in ``lang`` (for labels)."""
+    return render(key, params, lang)
 
 
 class Message(str):
@@ -97,7 +106,7 @@ class Message(str):
     key: str
     params: dict
 
-    def __new__(cls, key: str, **params) -> "Message":
+    def __new__(cls, key: str, /, **params) -> "Message":
         self = super().__new__(cls, render(key, params))
         self.key = key
         self.params = params
@@ -106,6 +115,25 @@ class Message(str):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.key!r}, {str(self)!r})"
 
+    def __reduce__(self):
+        return (_rebuild, (type(self), self.key, self.params))
+
+
+def _rebuild(cls, key, params):
+    return cls(key, **params)
+
 
 class Refusal(Message):
     """Why a move is not allowed (what ``why_illegal`` returns)."""
+
+
+def clock_text(seconds) -> str:
+    """A clock: ``m:ss``, or ``h:mm:ss`` from an hour.
+
+    >>> clock_text(75), clock_text(3725)
+    ('1:15', '1:02:05')
+    """
+    seconds = int(seconds)
+    if seconds < 3600:
+        return f"{seconds // 60}:{seconds % 60:02d}"
+    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"

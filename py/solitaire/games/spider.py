@@ -23,7 +23,7 @@ Rules (``docs/rules/spider.en.md``):
 """
 
 from ..position import DEAL, Move, Position
-from ..text import Refusal
+from ..text import Message, Refusal
 from .base import Game, Place
 
 SIZES = (6, 6, 6, 6, 5, 5, 5, 5, 5, 5)
@@ -181,6 +181,4 @@ class Spider2(Spider):
 
 class Spider4(Spider):
     id, name, suits = "spider4", "Spider (four suits)", "SHDC"
-    winnable_off = ("Winnable is off for four suits: proving a four-suit deal can keep the "
-                    "solver busy for half a minute in a browser. New deals are random, and "
-                    "nearly all of them can be won; the daily deal is always a proved one.")
+    winnable_off = Message("spider_winnable_off")

@@ -1,0 +1,176 @@
+"""One catalogue per language (py/solitaire/lang_en.py, lang_es.py): the same keys, the
+same params, every key the code and the page use present in both, no sentence glued from
+translated pieces, and every sentence the controller emits a catalogue Message.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from solitaire import GAMES
+from solitaire.answer import Offer, Progress
+from solitaire.cards import Card
+from solitaire.lang_en import ENGLISH
+from solitaire.lang_es import SPANISH
+from solitaire.play import Controller
+from solitaire.saved import MemoryStore
+from solitaire.text import CATALOGUES, Message, card_name, localize, params_of, place_label
+
+CODE = sorted([*ROOT.glob("py/solitaire/**/*.py"), *ROOT.glob("web/*.py")])
+USED = re.compile(r"""(?:Message|Refusal|\.say|text|Offer\([^,]*,\s*Message)\(\s*["']([a-z0-9_]+)["']""")
+
+
+def test_both_languages_have_the_same_keys():
+    assert sorted(set(ENGLISH) - set(SPANISH)) == [], "missing in Spanish"
+    assert sorted(set(SPANISH) - set(ENGLISH)) == [], "missing in English"
+
+
+@pytest.mark.parametrize("key", sorted(ENGLISH))
+def test_both_languages_take_the_same_params(key):
+    assert params_of(ENGLISH[key]) == params_of(SPANISH[key])
+
+
+def test_every_key_the_code_uses_is_in_the_catalogue():
+    used = {}
+    for path in CODE:
+        for key in USED.findall(path.read_text()):
+            used.setdefault(key, path.name)
+    html = (ROOT / "index.html").read_text()
+    for key in re.findall(r'data-i18n(?:-[a-z-]+)?="([a-z0-9_]+)"', html):
+        used.setdefault(key, "index.html")
+    assert len(used) > 100
+    missing = {k: where for k, where in used.items() if k not in ENGLISH}
+    assert missing == {}
+
+
+def test_index_html_text_has_keys():
+    """Every visible word of the page's static markup is filled from the catalogue: text
+    left outside a data-i18n element is only symbols (arrows, the loading screen aside)."""
+    html = (ROOT / "index.html").read_text()
+    body = html[html.index("<body>"):html.index('<div id="loading"')]
+    body = re.sub(r"<(\w+)[^>]*data-i18n=\"[a-z0-9_]+\"[^>]*>[^<]*</\1>", "", body)
+    body = re.sub(r"<option[^>]*>[^<]*</option>", "", body)   # game and language names
+    body = re.sub(r"<[^>]+>", " ", body)
+    body = re.sub(r"&[#\w]+;", " ", body)
+    assert re.findall(r"[A-Za-z]{2,}", body) == []
+
+
+def test_index_html_attributes_have_keys():
+    html = (ROOT / "index.html").read_text()
+    body = html[html.index("<body>"):html.index('<div id="loading"')]
+    unkeyed = [f"{attr} in {tag[:60]}" for tag in re.findall(r"<[a-z][^>]*>", body)
+               for attr in ("title", "aria-label", "placeholder")
+               if f' {attr}="' in tag and f"data-i18n-{attr}=" not in tag]
+    assert unkeyed == []
+
+
+GLUE = [
+    (re.compile(r"""\b(?:text|localize|render|tr)\([^()]*\)\s*\+"""), "a translated piece + more"),
+    (re.compile(r"""\+\s*(?:text|localize|render|tr)\("""), "more + a translated piece"),
+    (re.compile(r"""f["'][^"']*\{(?:text|localize|render|tr)\("""), "an f-string around a translated piece"),
+]
+
+
+def test_no_message_is_glued_from_translated_pieces():
+    found = []
+    for path in CODE:
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            for pattern, what in GLUE:
+                if pattern.search(line):
+                    found.append(f"{path.name}:{n}: {what}: {line.strip()}")
+    assert found == []
+
+
+def test_places_and_cards_in_both_languages():
+    assert place_label("pile-2", "es") == "la columna 2"
+    assert place_label("tail", "es") == "la Cola" and place_label("tail") == "the tail"
+    assert card_name(Card.parse("8H"), "es") == "8 de corazones"
+    assert card_name(Card.parse("KC"), "en") == "king of clubs"
+    m = Message("cannot_drop", why=Message("write_failed"))
+    assert localize(m, "es") == "No se puede soltar ahí: " + SPANISH["write_failed"]
+
+
+# -- the controller says nothing outside the catalogue ----------------------------------
+
+def check_message(value, where):
+    assert isinstance(value, Message), f"{where}: {value!r} is not a catalogue Message"
+    for lang in CATALOGUES:
+        localize(value, lang)   # every key and param is there in each language
+    for param in value.params.values():
+        if isinstance(param, Message):
+            check_message(param, where)
+
+
+def check_answer(ans, where):
+    for m in ans.status or []:
+        check_message(m, f"{where} status")
+    for m in ans.announce:
+        check_message(m, f"{where} announce")
+    if isinstance(ans.offer, Offer):
+        check_message(ans.offer.text, f"{where} offer")
+        for _, label in ans.offer.actions:
+            check_message(label, f"{where} offer button")
+    if isinstance(ans.search, Progress):
+        check_message(ans.search.label, f"{where} search")
+    if ans.won is not None:
+        check_message(ans.won, f"{where} win")
+
+
+def test_every_sentence_the_controller_emits_is_a_catalogue_message(monkeypatch):
+    seen = []
+    for name in ("boot", "step", "cancel", "new_deal", "hint", "click", "drop", "key", "deal",
+                 "play", "undo", "redo", "restart", "answer_offer", "deal_box", "start_deal",
+                 "choose_game", "set_pref", "tick", "import_stats", "export_stats", "daily",
+                 "storage", "leave_page"):
+        def wrapped(self, *a, _f=getattr(Controller, name), _n=name, **k):
+            ans = _f(self, *a, **k)
+            seen.append(_n)
+            check_answer(ans, _n)
+            return ans
+        monkeypatch.setattr(Controller, name, wrapped)
+    clock = iter(range(10_000, 10**9, 1000))
+    store = MemoryStore()
+    store.set("tabbycat.prefs.v1", "{not json")
+    c = Controller(store, now=lambda: next(clock), today=lambda: "2026-11-30",
+                   random=lambda: 12345)
+
+    def run():
+        while c.task is not None:
+            c.step()
+
+    for query in ("?game=nope", "?deal=zero", "?daily=2099-01-01", "?daily=bad", "?" + "x" * 3000,
+                  "?deal=5&game=tabbycat"):
+        c.boot(query)
+        run()
+    c.hint()
+    run()
+    for place in ("pile-1", "pile-2", "pile-3", "pile-4", "tail", "stock"):
+        c.click(place, 0)
+    c.drop("pile-1", 1, "tail")
+    c.drop("pile-1", 1, "pile-2")
+    for key in ("1", "t", "Escape", "2", "3", "d", "u", "r", "h"):
+        c.key(key)
+    run()
+    c.undo(), c.redo(), c.restart(), c.undo()
+    c.deal_box("abc"), c.deal_box("7")
+    c.new_deal()
+    run()
+    c.set_pref("winnable", False)
+    c.new_deal()
+    c.import_stats("not json"), c.import_stats('{"version": 99}')
+    c.export_stats()
+    c.daily()
+    run()
+    for game in GAMES:
+        c.choose_game(game)
+        c.set_pref("winnable", True)
+        for place in c.game.layout():
+            c.click(place.name, 0)
+        c.hint()
+        c.cancel()
+    c.tick(5)
+    c.storage("tabbycat.game.v1")
+    c.leave_page()
+    assert len(set(seen)) > 15
