@@ -11,6 +11,7 @@ rm -rf "$out" && mkdir -p "$out"
 cp index.html pyscript.toml sw.js "$out"/
 cp -r web "$out"/web
 mkdir -p "$out"/py && cp -r py/solitaire "$out"/py/solitaire
+mkdir -p "$out"/docs/rules && cp docs/rules/*.md docs/rules/figures.json "$out"/docs/rules/  # How to play
 python3 scripts/rules_site.py "$out"   # the rules pages, plain HTML (docs/rules/)
 find "$out" -name __pycache__ -prune -exec rm -rf {} +
 python3 scripts/build_site.py "$out" ${NO_SNAPSHOT:+--no-snapshot}

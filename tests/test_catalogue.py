@@ -19,7 +19,7 @@ from solitaire.saved import MemoryStore
 from solitaire.text import CATALOGUES, Message, card_name, localize, params_of, place_label
 
 CODE = sorted([*ROOT.glob("py/solitaire/**/*.py"), *ROOT.glob("web/*.py")])
-USED = re.compile(r"""(?:Message|Refusal|\.say|text|Offer\([^,]*,\s*Message)\(\s*["']([a-z0-9_]+)["']""")
+USED = re.compile(r"""(?:Message|Refusal|\.say|text|words\.t)\(\s*["']([a-z0-9_]+)["']""")
 
 
 def test_both_languages_have_the_same_keys():
@@ -67,9 +67,11 @@ def test_index_html_attributes_have_keys():
 
 
 GLUE = [
-    (re.compile(r"""\b(?:text|localize|render|tr)\([^()]*\)\s*\+"""), "a translated piece + more"),
-    (re.compile(r"""\+\s*(?:text|localize|render|tr)\("""), "more + a translated piece"),
-    (re.compile(r"""f["'][^"']*\{(?:text|localize|render|tr)\("""), "an f-string around a translated piece"),
+    (re.compile(r"""\b(?:text|localize|render|tr|t)\([^()]*\)\s*\+"""), "a translated piece + more"),
+    (re.compile(r"""\+\s*(?:\w+\.)?(?:text|localize|render|tr|t)\("""), "more + a translated piece"),
+    (re.compile(r"""f["'][^"']*\{(?:\w+\.)?(?:text|localize|render|tr|t)\("""),
+     "an f-string around a translated piece"),
+    (re.compile(r"""\.join\([^)]*\b(?:text|t)\("""), "translated words joined"),
 ]
 
 

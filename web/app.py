@@ -17,14 +17,17 @@ import json  # noqa: E402
 from pyodide.ffi import create_proxy  # noqa: E402
 
 import inputs  # noqa: E402
+import words  # noqa: E402
 from dom import Storage, document, el, keep, nullish, on, today  # noqa: E402
+from howto import Intro, RulesDialog  # noqa: E402
 from panels import Files, OfferBar, StatsPanel  # noqa: E402
 from solitaire import GAMES, get_game  # noqa: E402
 from solitaire.answer import Answer  # noqa: E402
 from solitaire.daily import daily_deal  # noqa: E402
-from solitaire.messages import clock_text, text  # noqa: E402
+from solitaire.messages import clock_text  # noqa: E402
 from solitaire.play import Controller  # noqa: E402
 from solitaire.position import parse_line  # noqa: E402
+from solitaire.records import read_query  # noqa: E402
 from solitaire.solver import Search  # noqa: E402
 from solitaire.stats import summary  # noqa: E402
 from table import Table  # noqa: E402
@@ -40,20 +43,28 @@ class Page:
     def __init__(self):
         self.ctl = Controller(Storage, now=lambda: int(window.Date.now()), today=today,
                               random=random32)
-        menu = el("game-select")
-        menu.replaceChildren()
-        for game in GAMES.values():  # every registered game, in registration order
-            option = document.createElement("option")
-            option.value, option.textContent = game.id, game.name
-            menu.appendChild(option)
+        self.fill_games()
         self.table = None
         self.pointer = inputs.Pointer(self)
         self.stats = StatsPanel(self)
         self.offers = OfferBar(self)
         self.files = Files(self)
+        self.rules = RulesDialog(self)
+        self.intro = Intro(self)
         self.stepping = False
         self.ready = None       # called once the board asked for at start is on the table
         self.bind()
+
+    def fill_games(self):
+        menu = el("game-select")
+        chosen = menu.value
+        menu.replaceChildren()
+        for game in GAMES.values():  # every registered game, in registration order
+            option = document.createElement("option")
+            option.value, option.textContent = game.id, game.name
+            menu.appendChild(option)
+        if chosen:
+            menu.value = chosen
 
     # -- answers -----------------------------------------------------------------------
 
@@ -68,21 +79,21 @@ class Page:
                 el("win").hidden = True
                 document.body.classList.remove("celebrate")
         if ans.status is not None:
-            self.say(" ".join(str(m) for m in ans.status))
+            self.say(" ".join(words.tr(m) for m in ans.status))
         if ans.announce:
-            el("announce").textContent = " ".join(str(m) for m in ans.announce)
+            el("announce").textContent = " ".join(words.tr(m, names=True) for m in ans.announce)
         if ans.offer is not None:
             self.offers.show(ans.offer)
         if ans.search is not None:
             el("search").hidden = False
-            el("search-label").textContent = str(ans.search.label)
+            el("search-label").textContent = words.tr(ans.search.label)
             el("search-bar").value = ans.search.fraction
         if ctl.task is None:
             el("search").hidden = True
         if ans.shake:
             self.shake(ans.shake)
         if ans.won is not None:
-            el("win-text").textContent = str(ans.won)
+            el("win-text").textContent = words.tr(ans.won)
             el("win").hidden = False
             document.body.classList.add("celebrate")
             el("win-new").focus()
@@ -140,22 +151,39 @@ class Page:
         el("winnable").checked = prefs["winnable"] and not off
         el("winnable").setAttribute("aria-disabled", "true" if off else "false")
         el("winnable-row").classList.toggle("off", bool(off))
-        el("winnable-row").title = off or "Only deals the solver has proved winnable"
+        el("winnable-row").title = words.tr(off) if off else words.t("ui_winnable_title")
         el("autoplay").checked = prefs["autoplay"]
         el("four-colour").checked = prefs["four_colour"]
         document.body.classList.toggle("four-colour", prefs["four_colour"])
         if prefs["theme"] in ("light", "dark"):
             document.documentElement.dataset.theme = prefs["theme"]
+        el("lang-select").value = prefs.get("lang") or ""
+        if words.pick(prefs.get("lang")) != words.lang():
+            self.set_lang(words.pick(prefs.get("lang")))
+
+    def set_lang(self, code):
+        """Show the page in another language: its labels, the table, the open panels."""
+        words.apply(code)
+        self.fill_games()
+        if self.table is not None and self.ctl.session is not None:
+            if "tail" in self.table.slots:
+                self.table.slots["tail"].textContent = words.t("slot_tail")
+            self.render()
+        if self.stats.open:
+            self.stats.render()
+        if self.rules.open:
+            asyncio.ensure_future(self.rules.show())
+        if not el("intro").hidden:
+            self.intro.show_if_new()
 
     def render(self):
         ctl = self.ctl
         s = ctl.session
         self.table.render(s.position, ctl.hint_move)
-        label = el("deal-label")
-        number = document.createElement("b")
-        number.id = "deal-number"
-        number.textContent = s.daily or str(s.deal)
-        label.replaceChildren(text("daily_label" if s.daily else "deal_label") + " ", number)
+        label = el("deal-label").firstElementChild
+        label.dataset.i18n = "daily_label" if s.daily else "deal_label"
+        label.textContent = words.t(label.dataset.i18n)
+        el("deal-number").textContent = s.daily or str(s.deal)
         el("move-count").textContent = str(len(s.moves))
         el("clock").textContent = clock_text(s.elapsed)
         if ctl.game.counts_runs:
@@ -195,7 +223,7 @@ class Page:
         on(root, "pointermove", self.pointer.move)
         on(root, "pointerup", self.pointer.up)
         on(root, "pointercancel", self.pointer.cancel)
-        on(document, "keydown", lambda e: inputs.key(self, e))
+        on(document, "keydown", self.keydown)
         clicks = {"undo": ctl.undo, "redo": ctl.redo, "new-deal": ctl.new_deal,
                   "win-new": ctl.new_deal, "hint": ctl.hint, "search-cancel": ctl.cancel,
                   "daily": lambda: ctl.daily(), "stats-export": ctl.export_stats}
@@ -211,12 +239,24 @@ class Page:
         on(el("stats"), "click", lambda e: self.stats.show())
         on(el("stats-import"), "change", lambda e: asyncio.ensure_future(self.files.import_file(e)))
         on(el("theme"), "click", self.toggle_theme)
+        on(el("how-to-play"), "click", lambda e: asyncio.ensure_future(self.rules.show()))
+        on(el("lang-select"), "change", lambda e: self.do(ctl.set_pref("lang", str(el("lang-select").value) or None)))
         on(el("deal-form"), "submit", self.deal_form)
         on(window, "resize", lambda e: ctl.session and self.render())
         on(window, "pagehide", lambda e: self.do(ctl.leave_page()))
         on(document, "visibilitychange", lambda e: self.do(ctl.leave_page()))
         on(window, "storage", lambda e: self.do(ctl.storage(nullish(e.key))))
         window.setInterval(keep(create_proxy(self.tick)), 1000)
+
+    def keydown(self, event):
+        if self.rules.open:
+            return  # the dialog is modal: Esc closes it, the board keys wait
+        k = str(event.key)
+        if k in ("?", "F1") and event.target.tagName not in ("INPUT", "TEXTAREA", "SELECT"):
+            event.preventDefault()
+            asyncio.ensure_future(self.rules.show())
+            return
+        inputs.key(self, event)
 
     def toggle_theme(self, event):
         root = document.documentElement
@@ -260,7 +300,15 @@ def boot():
         document.body.dataset.ready = "1"
         window.performance.mark("app-ready")
     page.ready = ready
-    page.do(page.ctl.boot(str(window.location.search)))
+    search = str(window.location.search)
+    ans = page.ctl.boot(search)
+    asked = read_query(search, GAMES).lang  # ?lang=es in a link: the choice, remembered
+    if asked is not None and asked != page.ctl.prefs.get("lang"):
+        ans.merge(page.ctl.set_pref("lang", asked))
+    words.apply(words.pick(page.ctl.prefs.get("lang")))
+    page.fill_games()
+    page.do(ans)
+    page.intro.show_if_new()
 
 
 boot()

@@ -13,7 +13,8 @@ from dom import closest, document, el, nullish, on
 from solitaire.answer import CLOSED
 from solitaire.daily import parse_date
 from solitaire.errors import SolitaireError
-from solitaire.messages import clock_text, text
+import words
+from solitaire.messages import clock_text
 from solitaire.stats import dailies, history, summary
 
 SVG = "http://www.w3.org/2000/svg"
@@ -57,7 +58,7 @@ class StatsPanel:
         info = summary(ctl.stats, ctl.game.id, day)
         dash = "\u2013"
         rows = [("stat_played", info["played"]), ("stat_won", info["won"]),
-                ("stat_win_rate", text("percent", value=round(100 * info["win_rate"]))),
+                ("stat_win_rate", words.t("percent", value=round(100 * info["win_rate"]))),
                 ("stat_streak", info["streak"]), ("stat_best_streak", info["best_streak"]),
                 ("stat_best_time", clock_text(info["best_time"]) if info["best_time"] is not None else dash),
                 ("stat_fewest_moves", info["fewest_moves"] if info["fewest_moves"] is not None else dash),
@@ -67,14 +68,14 @@ class StatsPanel:
         for key, value in rows:
             div = document.createElement("div")
             dt, dd = document.createElement("dt"), document.createElement("dd")
-            dt.textContent, dd.textContent = text(key), str(value)
+            dt.textContent, dd.textContent = words.t(key), str(value)
             div.append(dt, dd)
             box.appendChild(div)
         self.chart(history(ctl.stats, ctl.game.id))
         if self.month is None:
             self.month = (int(day[:4]), int(day[5:7]))
         self.render_calendar()
-        el("stats-title").textContent = text("stats_title", game=ctl.game.name)
+        el("stats-title").textContent = words.t("stats_title", game=ctl.game.name)
 
     def chart(self, last):
         """The last results as bars, a tall one for a win, a short one for a loss."""
@@ -82,32 +83,32 @@ class StatsPanel:
         box.replaceChildren()
         if not last:
             p = document.createElement("p")
-            p.textContent = text("chart_none")
+            p.textContent = words.t("chart_none")
             box.appendChild(p)
             return
         won = sum(1 for r in last if r[1])
         root = svg("svg", box, viewBox="0 0 300 90", role="img",
-                   aria_label=text("chart_label", count=len(last), won=won))
+                   aria_label=words.t("chart_label", count=len(last), won=won))
         w = 300 / 30
         for i, (day, win, moves, _) in enumerate(last):
             bar = svg("rect", root, x=f"{i * w + 1:.1f}", y=10 if win else 50, width=f"{w - 2:.1f}",
                       height=60 if win else 20, rx=2)
             bar.setAttribute("class", "win" if win else "loss")
             title = svg("title", bar)
-            title.textContent = text("chart_won" if win else "chart_lost", day=day, moves=moves)
-        svg("text", root, x=0, y=86).textContent = text("chart_older")
-        svg("text", root, x=300, y=86, text_anchor="end").textContent = text("chart_latest")
+            title.textContent = words.t("chart_won" if win else "chart_lost", day=day, moves=moves)
+        svg("text", root, x=0, y=86).textContent = words.t("chart_older")
+        svg("text", root, x=300, y=86, text_anchor="end").textContent = words.t("chart_latest")
 
     def render_calendar(self):
         ctl = self.page.ctl
         year, month = self.month
-        el("cal-month").textContent = text("month_year", month=text(f"month_{month}"), year=year)
+        el("cal-month").textContent = words.t("month_year", month=words.t(f"month_{month}"), year=year)
         grid = el("calendar")
         grid.replaceChildren()
         for i in range(7):
             cell = document.createElement("span")
             cell.className = "dow"
-            cell.textContent = text(f"dow_{i}")
+            cell.textContent = words.t(f"dow_{i}")
             grid.appendChild(cell)
         days = dailies(ctl.stats, ctl.game.id)
         now = ctl.today()
@@ -123,7 +124,7 @@ class StatsPanel:
             result = days.get(date)
             state = "won" if result and result["won"] else "lost" if result else ""
             b.className = state + (" today" if date == now else "")
-            b.setAttribute("aria-label", text({"won": "day_won", "lost": "day_played"}.get(state, "day_plain"),
+            b.setAttribute("aria-label", words.t({"won": "day_won", "lost": "day_played"}.get(state, "day_plain"),
                                               day=date))
             try:
                 parse_date(date)
@@ -159,14 +160,14 @@ class OfferBar:
         if offer is None or offer is CLOSED:
             return
         prefix = "panel-" if self.page.stats.open else ""
-        el(f"{prefix}offer-text").textContent = str(offer.text)
+        el(f"{prefix}offer-text").textContent = words.tr(offer.text)
         box = el(f"{prefix}offer-actions")
         box.replaceChildren()
         for action, label in offer.actions:
             b = document.createElement("button")
             b.type = "button"
             b.id = f"{prefix}offer-{action}"
-            b.textContent = str(label)
+            b.textContent = words.tr(label)
             on(b, "click", lambda e, a=action: self.page.do(self.page.ctl.answer_offer(a)))
             box.appendChild(b)
         el(f"{prefix}offer").hidden = False
@@ -184,9 +185,9 @@ class Files:
 
     async def share(self, result=None):
         link = self.address()
-        payload = {"title": "Tabby Cat Solitaire", "url": link}
+        payload = {"title": words.t("ui_site"), "url": link}
         if result:
-            payload["text"] = str(result)
+            payload["text"] = words.tr(result)
         try:
             if nullish(getattr(window.navigator, "share", None)):
                 from pyodide.ffi import to_js
@@ -194,12 +195,12 @@ class Files:
                 return
         except Exception:
             pass  # cancelled or not allowed: fall back to the clipboard
-        message = f"{result} {link}" if result else link
+        message = words.t("share_with_link", result=words.tr(result), link=link) if result else link
         try:
             await window.navigator.clipboard.writeText(message)
-            self.page.say(text("copied", text=message))
+            self.page.say(words.t("copied", text=message))
         except Exception:
-            self.page.say(text("copy_this", text=message))
+            self.page.say(words.t("copy_this", text=message))
 
     def download(self, name, content):
         blob = window.Blob.new([content], {"type": "application/json"})

@@ -19,7 +19,8 @@ slows play; ``prefers-reduced-motion`` turns it all off.
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
-from dom import document, keep, nullish, place_label
+import words
+from dom import document, keep, nullish
 from solitaire.cards import deck
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -110,7 +111,7 @@ class Table:
         if "tail" in self.places:
             label = document.createElement("div")
             label.className = "place-label"
-            label.textContent = "Tail"
+            label.textContent = words.t("slot_tail")
             label.setAttribute("aria-hidden", "true")
             root.appendChild(label)
             self.labels["tail"] = label
@@ -288,20 +289,22 @@ class Table:
                 node.dataset.place = name
                 node.dataset.index = str(i)
                 self.show_face(key, not face_down)
-                node.setAttribute("aria-label", f"face-down card, {place_label(name)}" if face_down
-                                  else f"{card.name}, {place_label(name)}")
+                node.setAttribute("aria-label", words.t("aria_face_down", place=name) if face_down
+                                  else words.t("aria_card", card=words.card(card), place=name))
                 if face_down:
                     node.removeAttribute("role")
                 else:
                     node.setAttribute("role", "button")
-            top_card = f", top card {cards[-1].name}" if len(cards) > down else ""
-            slot.setAttribute("aria-label", f"{place_label(name)}, {len(cards)} cards{top_card}")
+            slot.setAttribute("aria-label", words.t("aria_slot_top", place=name, count=len(cards),
+                                                    card=words.card(cards[-1]))
+                              if len(cards) > down else words.t("aria_slot", place=name, count=len(cards)))
         if "stock" in self.slots:
             deals = self.game.deals_left(pos)
             stock = self.slots["stock"]
             stock.querySelector(".badge").textContent = str(deals)
             stock.classList.toggle("empty", deals == 0)
-            stock.setAttribute("aria-label", f"stock, {deals} deals left" + ("" if deals else ", empty"))
+            stock.setAttribute("aria-label", words.t("aria_stock", deals=deals) if deals
+                               else words.t("aria_stock_empty"))
         right = max(x for x, _ in spots.values()) + 1
         self.root.style.width = f"{(right - 1) * cw * spread + cw:.0f}px"
         self.root.style.height = f"{deepest + 8:.0f}px"

@@ -119,6 +119,7 @@ ENGLISH: dict[str, str] = {
     "share_daily": "{game} daily {day}: won in {moves} moves, {time}.",
     "copied": "Copied to the clipboard: {text}",
     "copy_this": "Copy this link: {text}",
+    "share_with_link": "{result} {link}",
     # two tabs
     "other_tab_game": ("This game was changed in another tab. Load that game here, or keep "
                        "this one (the other tab will be told)?"),
@@ -181,6 +182,7 @@ ENGLISH: dict[str, str] = {
     "ui_moves": "Moves", "ui_time": "Time", "ui_runs": "Runs",
     "ui_controls": "Game controls",
     "ui_new_deal": "New deal", "ui_new_deal_key": "New deal (N)",
+    "ui_new_short": "New",
     "ui_daily": "Daily", "ui_daily_title": "Today's deal, the same for everyone",
     "ui_winnable": "Winnable", "ui_winnable_title": "Only deals the solver has proved winnable",
     "ui_undo_key": "Undo (U or Ctrl+Z)", "ui_redo": "Redo", "ui_redo_key": "Redo (R or Ctrl+Y)",
@@ -214,7 +216,7 @@ ENGLISH: dict[str, str] = {
     "ui_intro_deal": "Click the stock to deal one card onto every pile, whenever you like.",
     "ui_intro_more": "Menu \u2192 How to play (or ?) has every rule.",
     "ui_got_it": "Got it",
-    "slot_tail": "tail",
+    "slot_tail": "Tail",
     "aria_face_down": "face-down card, {place}",
     "aria_card": "{card}, {place}",
     "aria_slot": "{place}, {count} cards",

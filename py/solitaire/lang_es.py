@@ -116,6 +116,7 @@ SPANISH: dict[str, str] = {
     "share_daily": "{game}, diaria del {day}: ganada en {moves} movimientos, {time}.",
     "copied": "Copiado al portapapeles: {text}",
     "copy_this": "Copia este enlace: {text}",
+    "share_with_link": "{result} {link}",
     "other_tab_game": ("Esta partida cambió en otra pestaña. ¿Cargar aquí esa partida, o "
                        "seguir con esta (se avisará a la otra pestaña)?"),
     "other_tab_loaded": "Se cargó la partida de la otra pestaña.",
@@ -177,6 +178,7 @@ SPANISH: dict[str, str] = {
     "ui_moves": "Movimientos", "ui_time": "Tiempo", "ui_runs": "Secuencias",
     "ui_controls": "Controles de la partida",
     "ui_new_deal": "Nueva partida", "ui_new_deal_key": "Nueva partida (N)",
+    "ui_new_short": "Nueva",
     "ui_daily": "Diaria", "ui_daily_title": "La partida de hoy, la misma para todos",
     "ui_winnable": "Ganable",
     "ui_winnable_title": "Solo partidas que el solucionador ha demostrado que se pueden ganar",

@@ -178,7 +178,7 @@ def set_pref(c, name, value) -> Answer:
         value = value if value in ("light", "dark") else None
     elif name == "lang":
         value = value if value in S.LANGS else None
-    elif name in ("winnable", "autoplay", "four_colour"):
+    elif name in ("winnable", "autoplay", "four_colour", "intro_seen"):
         value = bool(value)
     else:
         return Answer(handled=False)
