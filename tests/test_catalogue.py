@@ -85,6 +85,12 @@ def test_no_message_is_glued_from_translated_pieces():
     assert found == []
 
 
+def test_every_game_has_its_name_in_the_catalogue():
+    for game in GAMES.values():
+        assert ENGLISH[f"game_{game.id}"] == game.name
+    assert localize(Message("stats_title", game="Tabbycat relaxed"), "es") == "Tabbycat relajado: estadísticas"
+
+
 def test_places_and_cards_in_both_languages():
     assert place_label("pile-2", "es") == "la columna 2"
     assert place_label("tail", "es") == "la Cola" and place_label("tail") == "the tail"

@@ -15,7 +15,7 @@ from solitaire.lang_en import ENGLISH
 from solitaire.lang_es import SPANISH
 from solitaire.ruledoc import figure_values, page_for, parse
 from solitaire.text import params_of
-from test_page import boot, browser, new_page, server  # noqa: F401  (fixtures)
+from test_page import SHOTS, boot, browser, new_page, server  # noqa: F401  (fixtures)
 
 pytest.importorskip("playwright.sync_api")
 
@@ -101,6 +101,8 @@ def test_spanish_page_how_to_play_for_every_game_and_switching_language(browser,
     assert page.is_visible("#intro")
     assert page.inner_text("#intro-title") == SPANISH["ui_intro_title"].format(game="Tabby Cat")
     assert_no_english(page, "first view")
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / "intro-es.png")
     card = page.locator(".card[role=button]").first.get_attribute("aria-label")
     assert re.fullmatch(r"(as|\d+|jota|reina|rey) de (picas|corazones|diamantes|tréboles), "
                         r"la columna \d", card), card
@@ -112,6 +114,8 @@ def test_spanish_page_how_to_play_for_every_game_and_switching_language(browser,
     for i, game_id in enumerate(GAMES):
         open_rules_by_key(page, "F1" if i % 2 else "?", game_id, "es")
         assert_no_english(page, f"rules of {game_id}")
+        if game_id == "tabbycat":
+            page.screenshot(path=SHOTS / "rules-es.png")
         close_rules(page)
         assert page.evaluate("document.activeElement.dataset.pile") == "pile-1"
 

@@ -61,7 +61,7 @@ class Page:
         menu.replaceChildren()
         for game in GAMES.values():  # every registered game, in registration order
             option = document.createElement("option")
-            option.value, option.textContent = game.id, game.name
+            option.value, option.textContent = game.id, words.t(f"game_{game.id}")
             menu.appendChild(option)
         if chosen:
             menu.value = chosen
