@@ -98,6 +98,8 @@ def test_places_and_cards_in_both_languages():
     assert card_name(Card.parse("KC"), "en") == "king of clubs"
     m = Message("cannot_drop", why=Message("write_failed"))
     assert localize(m, "es") == "No se puede soltar ahí: " + SPANISH["write_failed"]
+    m = Message("no_line_within", budget=200000)
+    assert "200,000" in m and "200\u00a0000 posiciones" in localize(m, "es")
 
 
 # -- the controller says nothing outside the catalogue ----------------------------------

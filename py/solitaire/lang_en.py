@@ -99,7 +99,7 @@ ENGLISH: dict[str, str] = {
     "hint_move": "Hint: move {src} to {dst} ({count} moves to a win).",
     "hint_deal": "Hint: deal ({count} moves to a win).",
     "no_line": "There is no winning line from here.",
-    "no_line_within": "The solver found no winning line from here within {budget:,} positions.",
+    "no_line_within": "The solver found no winning line from here within {budget} positions.",
     "looking_back": "Looking back: position after move {count}\u2026",
     "offer_undo_one": "A win was still possible 1 move ago. Undo back to there?",
     "offer_undo_many": "A win was still possible {back} moves ago. Undo back to there?",

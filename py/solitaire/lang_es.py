@@ -98,7 +98,7 @@ SPANISH: dict[str, str] = {
     "hint_deal": "Pista: reparte (a {count} movimientos de ganar).",
     "no_line": "Desde aquí no hay forma de ganar.",
     "no_line_within": ("El solucionador no encontró forma de ganar desde aquí en "
-                       "{budget:,} posiciones."),
+                       "{budget} posiciones."),
     "looking_back": "Mirando atrás: la posición tras el movimiento {count}\u2026",
     "offer_undo_one": "Hace 1 movimiento aún se podía ganar. ¿Deshacer hasta allí?",
     "offer_undo_many": "Hace {back} movimientos aún se podía ganar. ¿Deshacer hasta allí?",

@@ -38,6 +38,7 @@ CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "es": SPANISH}
 LANGS = tuple(CATALOGUES)
 CATALOGUE = ENGLISH   # the engine's sentences as str: English
 PLACE_PARAMS = ("place", "src", "dst")
+GROUPED_PARAMS = ("budget",)    # big counts, grouped the language's way (100,000; 100 000)
 GAME_NAME_KEYS = {v: k for k, v in ENGLISH.items() if k.startswith("game_")}  # name -> key
 _FIELD = re.compile(r"(?<!\{)\{([a-z_]+)[^{}]*\}")
 
@@ -76,6 +77,9 @@ def words(key: str, value, lang: str = "en", names: bool = False):
         return card_name(value, lang) if names else card_label(value)
     if isinstance(value, Message):
         return localize(value, lang, names)
+    if key in GROUPED_PARAMS and isinstance(value, int):
+        from .ruledoc import format_number
+        return format_number(value, lang)
     if key == "game" and value in GAME_NAME_KEYS:   # a game's name, as that language says it
         return CATALOGUES[lang_of(lang)][GAME_NAME_KEYS[value]]
     if isinstance(value, str) and (key in PLACE_PARAMS or key.endswith("_place")):
