@@ -70,10 +70,11 @@ def open_rules_by_key(page, key, game_id, lang):
     page.focus(".slot[data-pile='pile-1']")
     page.keyboard.press(key)
     doc = rules_doc(game_id, lang)
-    page.wait_for_function(f"document.getElementById('rules-title').textContent === {json.dumps(doc.title)}"
+    # open, with the focus inside it, showing this game's page
+    page.wait_for_function("document.getElementById('rules').open && "
+                           "document.getElementById('rules').contains(document.activeElement) && "
+                           f"document.getElementById('rules-title').textContent === {json.dumps(doc.title)}"
                            " && document.querySelector('#rules-body h3')", timeout=20_000)
-    assert page.evaluate("document.getElementById('rules').open && "
-                         "document.getElementById('rules').contains(document.activeElement)")
     body = page.inner_text("#rules-body")
     h3 = [h for h in page.locator("#rules-body h3").all_inner_texts()]
     h4 = page.locator("#rules-body h4").all_inner_texts()
