@@ -15,7 +15,9 @@ from solitaire.lang_en import ENGLISH
 from solitaire.lang_es import SPANISH
 from solitaire.ruledoc import figure_values, page_for, parse
 from solitaire.text import params_of
-from test_page import SHOTS, boot, browser, new_page, server  # noqa: F401  (fixtures)
+from pages import boot, new_page
+
+SHOTS = ROOT / "tests" / "screenshots"
 
 pytest.importorskip("playwright.sync_api")
 
