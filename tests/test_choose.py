@@ -142,3 +142,18 @@ def test_the_game_menu_asks_before_leaving_a_game_in_progress():
     # with no move made nothing is lost: no question
     ans = c.choose_game("tabbycat")
     assert ans.relayout and c.game.id == "tabbycat"
+
+
+def test_taps_choose_first_with_the_setting_and_always_target_a_choice():
+    c = started()
+    move = next(m for m in solve(c.game, c.session.position).line if not m.is_deal)
+    index = len(c.game.get(c.session.position, move.src)) - move.count
+    c.set_pref("choose_first", True)
+    ans = c.tap(move.src, index)
+    assert c.chosen() == (move.src, move.count) and not ans.steps
+    ans = c.tap(move.dst, 0)
+    assert ans.steps[0][0] == move
+    c.set_pref("choose_first", False)
+    c.undo()
+    ans = c.tap(move.src, index)  # the game's own choice at once
+    assert ans.steps and c.chosen() is None

@@ -218,7 +218,7 @@ def set_pref(c, name, value) -> Answer:
         return ans
     if name == "theme":
         value = value if value in ("light", "dark") else None
-    elif name in ("winnable", "autoplay", "four_colour", "shortcuts"):
+    elif name in ("winnable", "autoplay", "four_colour", "shortcuts", "choose_first"):
         value = bool(value)
     else:
         return Answer(handled=False)

@@ -445,6 +445,13 @@ class Controller:
         it), or, with a choice made, choose ``place`` as its target."""
         return M.choose(self, place, index)
 
+    def tap(self, place: str, index: int) -> Answer:
+        """A click or tap: with a choice made, or with the setting "choose a card, then
+        its place" on, select-then-target; else the game's own choice of move."""
+        if self.selected is not None or self.prefs.get("choose_first"):
+            return M.choose(self, place, index)
+        return M.click(self, place, index)
+
     def chosen(self) -> tuple | None:
         """The choice waiting for its target: ``(place, count)``, or None."""
         if self.selected is None:
