@@ -124,7 +124,7 @@ class StatsPanel:
             state = "won" if result and result["won"] else "lost" if result else ""
             b.className = state + (" today" if date == now else "")
             b.setAttribute("aria-label", text({"won": "day_won", "lost": "day_played"}.get(state, "day_plain"),
-                                              day=date))
+                                              day=date, num=d))
             try:
                 parse_date(date)
                 b.disabled = date > now

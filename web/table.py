@@ -175,7 +175,10 @@ class Table:
         pip = document.createElement("span")
         pip.className = "pip"
         pip.setAttribute("aria-hidden", "true")
-        pip.textContent = rank if card.rank > 10 else sym
+        if card.rank > 10:  # a court's big letter is drawn by CSS: the visible text is its index
+            pip.dataset.pip = rank
+        else:
+            pip.textContent = sym
         node.replaceChildren(idx, pip)
         node.removeAttribute("aria-hidden")
         node.setAttribute("role", "button")

@@ -152,7 +152,7 @@ ENGLISH: dict[str, str] = {
     "chart_won": "{day}: won, {moves} moves",
     "chart_lost": "{day}: lost, {moves} moves",
     "chart_older": "older", "chart_latest": "latest",
-    "day_won": "{day}, won", "day_played": "{day}, played", "day_plain": "{day}",
+    "day_won": "{num}, {day}, won", "day_played": "{num}, {day}, played", "day_plain": "{num}, {day}",
     "month_year": "{month} {year}",
     "month_1": "January", "month_2": "February", "month_3": "March", "month_4": "April",
     "month_5": "May", "month_6": "June", "month_7": "July", "month_8": "August",
