@@ -12,14 +12,19 @@ FOCUSABLE = "button, input, select, textarea, a[href], [tabindex]"
 _open = []  # (overlay, opener, on_close), the top one last
 
 
+def same(a, b):
+    """The same element (two Python proxies of one JS object are not ``is``)."""
+    return a is not None and b is not None and bool(a.isSameNode(b))
+
+
 def is_open(overlay=None):
-    return any(o is overlay for o, _, _ in _open) if overlay is not None else bool(_open)
+    return any(same(o, overlay) for o, _, _ in _open) if overlay is not None else bool(_open)
 
 
 def focusables(overlay):
     found = []
     for node in overlay.querySelectorAll(FOCUSABLE):
-        if node.disabled or node.tabIndex < 0 or nullish(node.closest("[hidden]")) is not None:
+        if node.matches(":disabled") or node.tabIndex < 0 or nullish(node.closest("[hidden]")) is not None:
             continue
         if node.getClientRects().length == 0 and not node.classList.contains("sr-only"):
             continue
@@ -75,7 +80,7 @@ def open_modal(overlay, opener=None, on_close=None, first=None):
 def close_modal(overlay, restore=True):
     """Hide ``overlay``; focus goes back to its opener (or the table)."""
     for i, (o, opener, _) in enumerate(_open):
-        if o is overlay:
+        if same(o, overlay):
             del _open[i]
             break
     else:
@@ -88,8 +93,8 @@ def close_modal(overlay, restore=True):
         _inert(False)
     if not restore:
         return
-    if opener is not None and opener.isConnected and not opener.disabled \
-            and nullish(opener.closest("[hidden]")) is None and opener is not document.body:
+    if opener is not None and opener.isConnected and not opener.matches(":disabled") \
+            and nullish(opener.closest("[hidden]")) is None and not same(opener, document.body):
         opener.focus()
     else:
         slot = nullish(el("table").querySelector(".slot[tabindex='0']"))
@@ -117,10 +122,10 @@ def key(event) -> bool:
             return True
         active = nullish(document.activeElement)
         inside = active is not None and overlay.contains(active)
-        if event.shiftKey and (not inside or active is targets[0]):
+        if event.shiftKey and (not inside or same(active, targets[0])):
             event.preventDefault()
             targets[-1].focus()
-        elif not event.shiftKey and (not inside or active is targets[-1]):
+        elif not event.shiftKey and (not inside or same(active, targets[-1])):
             event.preventDefault()
             targets[0].focus()
     return True
