@@ -562,6 +562,10 @@ def test_game_menu_switches_game_and_keeps_statistics_apart(browser, server):
     boot(page, server + "/?deal=1")
     page.click('.slot[data-pile="stock"]')
     page.select_option("#game-select", "tuxedo")
+    # a game in progress: the menu asks before leaving it (issue 15), and the table stays
+    page.wait_for_selector("#offer:not([hidden])")
+    assert "Leave it for Tuxedo" in page.inner_text("#offer-text") and "game=tuxedo" not in page.url
+    page.click("#offer-actions button >> text=Leave it")
     page.wait_for_function("document.querySelector('#status').textContent.includes('proved')",
                            timeout=60_000)
     assert "game=tuxedo" in page.url and page.locator('.slot[data-pile="cell-7"]').count() == 1

@@ -29,7 +29,8 @@ PREFS_CHARS = 2_000
 STATS_CHARS = 4_000_000
 DAILY_CHARS = 100_000
 DAILY_KEPT = 400
-DEFAULT_PREFS = {"winnable": True, "theme": None, "autoplay": True, "four_colour": False}
+DEFAULT_PREFS = {"winnable": True, "theme": None, "autoplay": True, "four_colour": False,
+                 "shortcuts": True, "choose_first": False}
 
 
 class StoreError(Exception):
@@ -107,7 +108,7 @@ def check_prefs(data) -> dict:
     if not isinstance(data, dict):
         raise RecordError("the settings are not a record")
     prefs = dict(DEFAULT_PREFS)
-    for k in ("winnable", "autoplay", "four_colour"):
+    for k in ("winnable", "autoplay", "four_colour", "shortcuts", "choose_first"):
         if k in data:
             if not isinstance(data[k], bool):
                 raise RecordError(f"the setting {k!r} is not on or off")
