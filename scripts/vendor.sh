@@ -3,7 +3,7 @@
 # the ignored folder the page loads it from. Nothing is ever fetched from a CDN.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -d node_modules/pyodide ] && [ -d node_modules/@pyscript/core ] || npm ci --no-audit --no-fund
+[ -d node_modules/pyodide ] && [ -d node_modules/@pyscript/core ] && [ -d node_modules/axe-core ] || npm ci --no-audit --no-fund
 # Folders named after the versions, so a new version is a new URL (cached for good).
 pyodide=web/vendor/pyodide-$(node -p 'require("./node_modules/pyodide/package.json").version')
 pyscript=web/vendor/pyscript-$(node -p 'require("./node_modules/@pyscript/core/package.json").version')

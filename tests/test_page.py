@@ -11,6 +11,7 @@ error. Most tests share one booted page and reset it through the page's test hoo
 
 import functools
 import json
+import time
 from urllib.parse import urlparse
 
 import pytest
@@ -304,6 +305,30 @@ def test_hint_with_no_win_offers_to_undo_to_the_last_winnable_position(table):
     assert table.evaluate("window.tabby_moves()") == format_line(line)
 
 
+STALLED = ("4>t 3>4 deal deal deal deal 1>4 deal 1>3 2>1 1>4*2 deal t>3 1>t deal deal deal 2>4 "
+           "deal 4>3 4>1*2 4>1 4>3 1>4*3 deal")
+
+
+def test_hint_where_the_solver_once_stalled_answers_or_cancels_within_a_second(table):
+    """Issue 17: Hint from the position (Tabbycat relaxed, deal 4) on which a search once
+    looped for ever, freezing the tab: the page answers, or stops within a second of Cancel,
+    since every slice it runs is bounded in positions."""
+    table.evaluate("window.tabby_start(4, 'tabbycat-relaxed')")
+    assert table.evaluate(f"window.tabby_play({json.dumps(STALLED)})")
+    table.click("#hint")
+    if table.is_visible("#search"):  # still searching: Cancel stops it within one slice
+        start = time.perf_counter()
+        table.click("#search-cancel")
+        table.wait_for_selector("#search", state="hidden", timeout=5_000)
+        waited = time.perf_counter() - start
+        assert waited < 1.0, f"Cancel took {waited:.2f} s"
+    else:  # answered at once: a hint, or a plain word that there is none
+        status = table.inner_text("#status")
+        assert status.startswith("Hint") or "no winning line" in status, status
+    assert table.evaluate("window.tabby_moves()") == STALLED
+    table.evaluate("window.tabby_start(1, 'tabbycat')")
+
+
 def test_winning_a_whole_game_through_the_ui(table):
     """Playing the solver's line move by move (clicks and drags) ends on the win screen."""
     table.evaluate("window.tabby_start(2)")
@@ -562,6 +587,10 @@ def test_game_menu_switches_game_and_keeps_statistics_apart(browser, server):
     boot(page, server + "/?deal=1")
     page.click('.slot[data-pile="stock"]')
     page.select_option("#game-select", "tuxedo")
+    # a game in progress: the menu asks before leaving it (issue 15), and the table stays
+    page.wait_for_selector("#offer:not([hidden])")
+    assert "Leave it for Tuxedo" in page.inner_text("#offer-text") and "game=tuxedo" not in page.url
+    page.click("#offer-actions button >> text=Leave it")
     page.wait_for_function("document.querySelector('#status').textContent.includes('proved')",
                            timeout=60_000)
     assert "game=tuxedo" in page.url and page.locator('.slot[data-pile="cell-7"]').count() == 1

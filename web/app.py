@@ -18,6 +18,7 @@ from pyodide.ffi import create_proxy  # noqa: E402
 
 import inputs  # noqa: E402
 import words  # noqa: E402
+import modal  # noqa: E402
 from dom import Storage, document, el, keep, nullish, on, today  # noqa: E402
 from howto import Intro, RulesDialog  # noqa: E402
 from panels import Files, OfferBar, StatsPanel  # noqa: E402
@@ -76,11 +77,11 @@ class Page:
         if ans.board or ans.relayout:
             self.render()
             if not ctl.session.won:
-                el("win").hidden = True
+                modal.close_modal(el("win"), restore=modal.is_open(el("win")))
                 document.body.classList.remove("celebrate")
         if ans.status is not None:
             self.say(" ".join(words.tr(m) for m in ans.status))
-        if ans.announce:
+        if ans.announce:  # each change once, briefly, in the live region
             el("announce").textContent = " ".join(words.tr(m, names=True) for m in ans.announce)
         if ans.offer is not None:
             self.offers.show(ans.offer)
@@ -94,9 +95,8 @@ class Page:
             self.shake(ans.shake)
         if ans.won is not None:
             el("win-text").textContent = words.tr(ans.won)
-            el("win").hidden = False
             document.body.classList.add("celebrate")
-            el("win-new").focus()
+            modal.open_modal(el("win"))
         if ans.address is not None:
             window.history.replaceState(None, "", ans.address)
         if ans.saved:  # web/board.js keeps the table as data, for the next visit's first frame
@@ -154,9 +154,17 @@ class Page:
         el("winnable-row").title = words.tr(off) if off else words.t("ui_winnable_title")
         el("autoplay").checked = prefs["autoplay"]
         el("four-colour").checked = prefs["four_colour"]
+        el("shortcuts").checked = prefs.get("shortcuts", True)
+        el("choose-first").checked = prefs.get("choose_first", False)
+        el("game-select").value = game.id
+        document.body.classList.toggle("no-shortcuts", not prefs.get("shortcuts", True))
         document.body.classList.toggle("four-colour", prefs["four_colour"])
         if prefs["theme"] in ("light", "dark"):
             document.documentElement.dataset.theme = prefs["theme"]
+        theme = nullish(document.documentElement.getAttribute("data-theme"))
+        dark = theme == "dark" or (
+            theme != "light" and window.matchMedia("(prefers-color-scheme: dark)").matches)
+        el("theme").setAttribute("aria-pressed", "true" if dark else "false")
         el("lang-select").value = prefs.get("lang") or ""
         if words.pick(prefs.get("lang")) != words.lang():
             self.set_lang(words.pick(prefs.get("lang")))
@@ -179,7 +187,7 @@ class Page:
     def render(self):
         ctl = self.ctl
         s = ctl.session
-        self.table.render(s.position, ctl.hint_move)
+        self.table.render(s.position, ctl.hint_move, ctl.chosen())
         label = el("deal-label").firstElementChild
         label.dataset.i18n = "daily_label" if s.daily else "deal_label"
         label.textContent = words.t(label.dataset.i18n)
@@ -190,7 +198,7 @@ class Page:
             el("runs").textContent = str(sum(1 for f in s.position.foundations if f))
         el("undo").disabled = not s.moves and s.before_restart is None
         el("redo").disabled = not s.undone
-        if ctl.selected:
+        if ctl.selected and ctl.count is None:  # a place picked by its key
             self.table.slots[ctl.selected].classList.add("selected")
 
     def shake(self, spots):
@@ -233,6 +241,8 @@ class Page:
         on(el("winnable"), "change", lambda e: self.do(ctl.set_pref("winnable", el("winnable").checked)))
         on(el("autoplay"), "change", lambda e: self.do(ctl.set_pref("autoplay", el("autoplay").checked)))
         on(el("four-colour"), "change", lambda e: self.do(ctl.set_pref("four_colour", el("four-colour").checked)))
+        on(el("shortcuts"), "change", lambda e: self.do(ctl.set_pref("shortcuts", el("shortcuts").checked)))
+        on(el("choose-first"), "change", lambda e: self.do(ctl.set_pref("choose_first", el("choose-first").checked)))
         on(el("game-select"), "change", lambda e: self.do(ctl.choose_game(str(el("game-select").value))))
         on(el("share"), "click", lambda e: asyncio.ensure_future(self.files.share()))
         on(el("win-share"), "click", lambda e: asyncio.ensure_future(self.files.share(ctl.share_text())))

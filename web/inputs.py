@@ -4,6 +4,7 @@ An object the page composes: presses become clicks or drags (the controller says
 a press lifts and where it may go), keys go to the controller with the focused place.
 """
 
+import modal
 from dom import closest
 
 DRAG_THRESHOLD = 6          # px before a press becomes a drag
@@ -69,7 +70,7 @@ class Pointer:
             return
         ctl = self.page.ctl
         if press["drag"] is None:
-            self.page.do(ctl.click(press["place"], press["index"]))
+            self.page.do(ctl.tap(press["place"], press["index"]))
             return
         if not press["drag"]:
             self.page.render()
@@ -83,21 +84,57 @@ class Pointer:
             self.page.render()
 
 
+FIELDS = "input, textarea, select, [contenteditable], [role='dialog'], .overlay, dialog"
+
+
 def key(page, event):
-    """A key press: arrows move the focus between places here; the rest is an intent."""
-    if event.target.tagName in ("INPUT", "TEXTAREA", "SELECT"):
+    """A key press. Keys belong to the table: never inside a dialog, a select or a text
+    field (an open panel takes Tab and Esc itself). Arrows move the focus: left and
+    right between places, up and down between a place and its face-up cards; the rest
+    is an intent for the controller (Enter on a card chooses it)."""
+    if modal.key(event):
+        return
+    if closest(event.target, FIELDS) is not None:
         return
     k = str(event.key)
     slot = closest(event.target, ".slot")
-    if k in ("ArrowLeft", "ArrowRight") and slot is not None and not (event.ctrlKey or event.altKey):
-        order = [n for n in page.table.slots if not n.startswith("foundation")]
-        here = order.index(str(slot.dataset.pile))
-        step = 1 if k == "ArrowRight" else -1
-        page.table.slots[order[(here + step) % len(order)]].focus()
-        event.preventDefault()
+    card = closest(event.target, ".card")
+    place = index = None
+    if slot is not None:
+        place = str(slot.dataset.pile)
+    elif card is not None and card.dataset.place:
+        place, index = str(card.dataset.place), int(card.dataset.index)
+    if k.startswith("Arrow") and place is not None and not (event.ctrlKey or event.altKey):
+        if arrow(page.table, k, place, index):
+            event.preventDefault()
         return
-    ans = page.ctl.key(k, bool(event.ctrlKey or event.metaKey), bool(event.altKey),
-                       str(slot.dataset.pile) if slot is not None else None)
+    ans = page.ctl.key(k, bool(event.ctrlKey or event.metaKey), bool(event.altKey), place, index)
     if ans.handled:
         event.preventDefault()
     page.do(ans)
+
+
+def arrow(table, k, place, index):
+    """Move the focus for an arrow key; True when it moved."""
+    if k in ("ArrowLeft", "ArrowRight"):
+        order = [n for n, s in table.slots.items() if s.tabIndex >= 0]
+        here = order.index(place) if place in order else 0
+        step = 1 if k == "ArrowRight" else -1
+        table.slots[order[(here + step) % len(order)]].focus()
+        return True
+    up = table.face_up(place)  # card elements, bottom to top
+    if not up:
+        return False
+    if index is None:  # on the place: Up goes to its top card
+        if k == "ArrowUp":
+            up[-1].focus()
+            return True
+        return False
+    at = next((i for i, n in enumerate(up) if int(n.dataset.index) == index), len(up) - 1)
+    if k == "ArrowUp" and at > 0:
+        up[at - 1].focus()
+    elif k == "ArrowDown" and at < len(up) - 1:
+        up[at + 1].focus()
+    elif k == "ArrowDown":
+        table.slots[place].focus()
+    return True

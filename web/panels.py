@@ -10,6 +10,7 @@ import calendar
 from pyscript import window
 
 from dom import closest, document, el, nullish, on
+from modal import close_modal, open_modal
 from solitaire.answer import CLOSED
 from solitaire.daily import parse_date
 from solitaire.errors import SolitaireError
@@ -44,13 +45,12 @@ class StatsPanel:
     def open(self):
         return not el("stats-panel").hidden
 
-    def close(self):
-        el("stats-panel").hidden = True
+    def close(self, restore=True):
+        close_modal(el("stats-panel"), restore)
 
     def show(self):
         self.render()
-        el("stats-panel").hidden = False
-        el("stats-close").focus()
+        open_modal(el("stats-panel"), on_close=self.close)
 
     def render(self):
         ctl = self.page.ctl
@@ -125,7 +125,7 @@ class StatsPanel:
             state = "won" if result and result["won"] else "lost" if result else ""
             b.className = state + (" today" if date == now else "")
             b.setAttribute("aria-label", words.t({"won": "day_won", "lost": "day_played"}.get(state, "day_plain"),
-                                              day=date))
+                                              day=date, num=d))
             try:
                 parse_date(date)
                 b.disabled = date > now
@@ -136,7 +136,7 @@ class StatsPanel:
     def calendar_click(self, event):
         b = closest(event.target, "button")
         if b is not None and b.dataset.date and not b.disabled:
-            self.close()
+            self.close(restore=False)
             self.page.do(self.page.ctl.daily(str(b.dataset.date)))
 
     def shift_month(self, step):

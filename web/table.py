@@ -22,6 +22,7 @@ from pyscript import window
 import words
 from dom import document, keep, nullish
 from solitaire.cards import deck
+from solitaire.reading import card_name, place_name
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RANK_TEXT = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
@@ -89,18 +90,29 @@ class Table:
         self.marked = []        # cards marked by a hint
         self.won = False
         listen_once()
+        self.groups = {}        # place -> its reading group (owns its slot and face-up cards)
+        self.said = {}          # element id -> the name last given
         foundations = [p for p in self.places.values() if p.kind == "foundation"]
         for place in game.layout():
+            group = document.createElement("div")
+            group.className = "place-group"
+            group.setAttribute("role", "group")
+            root.appendChild(group)
+            self.groups[place.name] = group
             slot = document.createElement("div")
             slot.className = "slot " + place.kind + (" tail" if place.name == "tail" else "")
             slot.dataset.pile = place.name
+            slot.id = f"slot-{place.name}"
             slot.tabIndex = 0
             slot.setAttribute("role", "button")
             if place.kind == "foundation":
-                slot.textContent = "K" if game.foundation_shows == "bottom" else "A"
-                slot.tabIndex = -1
+                mark = document.createElement("span")
+                mark.setAttribute("aria-hidden", "true")
+                mark.textContent = "K" if game.foundation_shows == "bottom" else "A"
+                slot.appendChild(mark)
                 if len(foundations) > 4 and place.name != foundations[0].name:
                     slot.classList.add("tucked")  # a compact stack: one outline for all
+                    slot.tabIndex = -1
             if place.kind == "stock":
                 badge = document.createElement("span")
                 badge.className = "badge"
@@ -120,9 +132,11 @@ class Table:
         # Elements in a random order, with no face until a card is face up: the DOM must
         # not tell which face-down card is which (no data-card, no suit, no order).
         order = sorted(range(len(cards)), key=lambda i: float(window.Math.random()))
-        for i in order:
+        for k, i in enumerate(order):
             node = document.createElement("div")
             node.className = "card back"
+            node.id = f"card-{k}"  # a neutral id (elements are in a random order)
+            node.setAttribute("aria-hidden", "true")
             root.appendChild(node)
             self.cards[str(cards[i])] = node
             self.faces[str(cards[i])] = None
@@ -136,8 +150,13 @@ class Table:
         if not up:
             node.className = "card back"
             node.removeAttribute("data-card")
+            node.removeAttribute("role")
+            node.removeAttribute("aria-label")
+            node.removeAttribute("tabindex")
+            node.setAttribute("aria-hidden", "true")
             node.textContent = ""
             self.faces[key] = None
+            self.said.pop(node.id, None)
             return
         card = self.by_key[key]
         red = card.suit in "HD"
@@ -156,8 +175,14 @@ class Table:
         pip = document.createElement("span")
         pip.className = "pip"
         pip.setAttribute("aria-hidden", "true")
-        pip.textContent = rank if card.rank > 10 else sym
+        if card.rank > 10:  # a court's big letter is drawn by CSS: the visible text is its index
+            pip.dataset.pip = rank
+        else:
+            pip.textContent = sym
         node.replaceChildren(idx, pip)
+        node.removeAttribute("aria-hidden")
+        node.setAttribute("role", "button")
+        node.tabIndex = -1
         self.faces[key] = card
 
     # -- sizes ---------------------------------------------------------------------------
@@ -216,12 +241,25 @@ class Table:
     def destroy(self):
         """Take this table's elements off the page (when another game is chosen)."""
         finish_all()
-        for node in list(self.slots.values()) + list(self.cards.values()) + list(self.labels.values()):
+        for node in (list(self.slots.values()) + list(self.cards.values()) + list(self.labels.values())
+                     + list(self.groups.values())):
             node.remove()
 
     # -- rendering -------------------------------------------------------------------------
 
-    def render(self, pos, hint=None):
+    def name(self, node, words):
+        """Set an element's accessible name, only when it changed."""
+        if self.said.get(node.id) != words:
+            self.said[node.id] = words
+            node.setAttribute("aria-label", words)
+
+    def face_up(self, place):
+        """The face-up card elements of ``place``, bottom to top (for arrow keys)."""
+        found = sorted(((i, key) for key, (name, i) in self.where.items()
+                        if name == place and self.faces.get(key) is not None))
+        return [self.cards[key] for _, key in found]
+
+    def render(self, pos, hint=None, chosen=None):
         finish_all()  # a running animation ends where it was going; this render starts
         screen = (window.innerWidth, window.innerHeight)
         animate = MOTION["on"] and self.screen == screen
@@ -267,9 +305,18 @@ class Table:
             deepest = max(deepest, y + pile_h)
             bottom_up = place.kind == "foundation" and self.game.foundation_shows == "bottom"
             layer = (int(name[11:]) * 14) if place.kind == "foundation" else 200
+            owned = [slot.id]
+            picked = (chosen[1] or 0) if chosen and chosen[0] == name else 0
             for i, card in enumerate(cards):
                 key = str(card)
                 node = self.cards[key]
+                if i >= down:
+                    owned.append(node.id)
+                node.classList.toggle("chosen", i >= len(cards) - picked)
+                if i >= len(cards) - picked:
+                    node.setAttribute("aria-pressed", "true")
+                else:
+                    node.removeAttribute("aria-pressed")
                 cy = y + back * min(i, down) + step * max(i - down, 0)
                 self.base[key] = (x, cy)
                 self.where[key] = (name, i)
@@ -289,22 +336,17 @@ class Table:
                 node.dataset.place = name
                 node.dataset.index = str(i)
                 self.show_face(key, not face_down)
-                node.setAttribute("aria-label", words.t("aria_face_down", place=name) if face_down
-                                  else words.t("aria_card", card=words.card(card), place=name))
-                if face_down:
-                    node.removeAttribute("role")
-                else:
-                    node.setAttribute("role", "button")
-            slot.setAttribute("aria-label", words.t("aria_slot_top", place=name, count=len(cards),
-                                                    card=words.card(cards[-1]))
-                              if len(cards) > down else words.t("aria_slot", place=name, count=len(cards)))
+            for i in range(down, len(cards)):  # names say the position: outside the skip above
+                self.name(self.cards[str(cards[i])], words.tr(card_name(cards[i], i, len(cards))))
+            self.name(slot, words.tr(place_name(self.game, pos, name)))
+            group = self.groups[name]
+            if group.getAttribute("aria-owns") != " ".join(owned):
+                group.setAttribute("aria-owns", " ".join(owned))
         if "stock" in self.slots:
             deals = self.game.deals_left(pos)
             stock = self.slots["stock"]
             stock.querySelector(".badge").textContent = str(deals)
             stock.classList.toggle("empty", deals == 0)
-            stock.setAttribute("aria-label", words.t("aria_stock", deals=deals) if deals
-                               else words.t("aria_stock_empty"))
         right = max(x for x, _ in spots.values()) + 1
         self.root.style.width = f"{(right - 1) * cw * spread + cw:.0f}px"
         self.root.style.height = f"{deepest + 8:.0f}px"

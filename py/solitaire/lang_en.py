@@ -89,6 +89,14 @@ ENGLISH: dict[str, str] = {
     "nothing_to_pick": "Nothing to pick up there.",
     "picked": "{place} picked: now press the key of its target, Esc to drop it.",
     "nothing_fits": "Nothing from {place} can go there.",
+    "cannot_choose": "That card cannot move: choose a card of a run that can.",
+    "chosen_one": "{card} chosen from {place}: now choose where it goes (Esc to drop it).",
+    "chosen_many": ("{card} and the cards on it chosen from {place}, {count} cards: now "
+                    "choose where they go (Esc to drop them)."),
+    "unchosen": "Choice dropped.",
+    "leave_game": ("A game is in progress. Leave it for {game}? It will count as lost."),
+    "leave_yes": "Leave it",
+    "leave_no": "Keep playing",
     "game_won": "You won.",
     "lost_reason": "{why}",
     "no_deals_left": "no deals left",
@@ -108,10 +116,31 @@ ENGLISH: dict[str, str] = {
     # announcements (for screen readers)
     "said_move": "{card} to {dst}.",
     "said_moves": "{count} cards from {src} to {dst}.",
-    "said_deal": "Dealt.",
+    "said_deal": "Dealt; {left} deals left.",
+    "said_deal_one": "Dealt; 1 deal left.",
     "said_auto": "{card} to {dst} by itself.",
+    "said_bare": "{card} turned up on {place}.",
+    "said_run_off": "A run is complete: {runs} of {total}.",
     "said_undo": "Undone.",
+    "said_undo_move": "Undone: {card} back to {dst}.",
+    "said_undo_deal": "Undone: the deal.",
     "said_redo": "Redone.",
+    "said_redo_move": "Redone: {card} to {dst}.",
+    "said_redo_deal": "Redone: the deal.",
+    "said_selected": "{card}, chosen.",
+    # the board read aloud (solitaire.reading)
+    "place_empty": "{place}: empty.",
+    "place_down_only": "{place}: {down} face down.",
+    "place_one": "{place}: {top}.",
+    "place_cards": "{place}: {first} to {top}.",
+    "place_run": "{place}: {first} to {top}, run from {run}.",
+    "place_down_one": "{place}: {down} face down, then {top}.",
+    "place_down_cards": "{place}: {down} face down, then {first} to {top}.",
+    "place_down_run": "{place}: {down} face down, then {first} to {top}, run from {run}.",
+    "stock_name": "stock: {left} deals left.",
+    "stock_name_one": "stock: 1 deal left.",
+    "stock_name_empty": "stock: empty.",
+    "card_read": "{card}, {spoken}, {index} of {count}",
     # the end of a game
     "won_deal": "Deal {number} won in {moves} moves and {time}.",
     "won_daily": "The daily of {day} won in {moves} moves and {time}.",
@@ -157,7 +186,8 @@ ENGLISH: dict[str, str] = {
     "chart_won": "{day}: won, {moves} moves",
     "chart_lost": "{day}: lost, {moves} moves",
     "chart_older": "older", "chart_latest": "latest",
-    "day_won": "{day}, won", "day_played": "{day}, played", "day_plain": "{day}",
+    "day_won": "{num}, {day}, won", "day_played": "{num}, {day}, played",
+    "day_plain": "{num}, {day}",
     "month_year": "{month} {year}",
     "month_1": "January", "month_2": "February", "month_3": "March", "month_4": "April",
     "month_5": "May", "month_6": "June", "month_7": "July", "month_8": "August",
@@ -205,10 +235,15 @@ ENGLISH: dict[str, str] = {
     "ui_daily_deals": "Daily deals",
     "ui_prev_month": "Previous month", "ui_next_month": "Next month",
     "ui_export": "Export", "ui_import": "Import", "ui_close": "Close",
-    "ui_keys": ("Keys: a pile's number (0 for the tenth), T (tail), C (cells) or F "
-                "(foundations) picks a place, then its target \u00b7 Enter moves the focused "
-                "pile \u00b7 D deals \u00b7 U undo \u00b7 R redo \u00b7 H hint \u00b7 N new "
-                "deal \u00b7 ? or F1 how to play"),
+    "ui_shortcuts": "Single-key shortcuts", "ui_choose_first": "Tap a card, then its place",
+    "ui_dark_theme": "Dark theme",
+    "ui_keys": ("Keys on the table: Tab or arrows to a place, Up and Down to its cards, Enter "
+                "or Space on a card chooses it, then Enter on a place moves it there, Esc drops "
+                "the choice \u00b7 Enter on a place moves its cards where the game chooses "
+                "\u00b7 single-key shortcuts (off in the menu): a pile's number (0 for the "
+                "tenth), T (tail), C (cells) or F (foundations) picks a place, then its target "
+                "\u00b7 D deals \u00b7 U undo \u00b7 R redo \u00b7 H hint \u00b7 N new deal "
+                "\u00b7 Ctrl+Z, Ctrl+Y \u00b7 ? or F1 how to play"),
     "ui_how_to_play": "How to play", "ui_how_to_play_key": "How to play (? or F1)",
     "ui_rules_loading": "Loading the rules\u2026",
     "ui_rules_failed": "The rules could not be loaded ({why}).",
@@ -220,10 +255,4 @@ ENGLISH: dict[str, str] = {
     "ui_intro_more": "Menu \u2192 How to play (or ?) has every rule.",
     "ui_got_it": "Got it",
     "slot_tail": "Tail",
-    "aria_face_down": "face-down card, {place}",
-    "aria_card": "{card}, {place}",
-    "aria_slot": "{place}, {count} cards",
-    "aria_slot_top": "{place}, {count} cards, top card {card}",
-    "aria_stock": "stock, {deals} deals left",
-    "aria_stock_empty": "stock, empty",
 }

@@ -88,6 +88,14 @@ SPANISH: dict[str, str] = {
     "nothing_to_pick": "Ahí no hay nada que tomar.",
     "picked": "Tomado de {place}: pulsa ahora la tecla del destino, o Esc para soltarlo.",
     "nothing_fits": "Nada de {place} puede ir ahí.",
+    "cannot_choose": "Esa carta no se puede mover: elige una carta de una escalera que pueda.",
+    "chosen_one": "{card} elegida de {place}: elige ahora adónde va (Esc para soltarla).",
+    "chosen_many": ("{card} y las cartas encima elegidas de {place}, {count} cartas: elige "
+                    "ahora adónde van (Esc para soltarlas)."),
+    "unchosen": "Elección descartada.",
+    "leave_game": ("Hay una partida en curso. ¿Dejarla por {game}? Contará como perdida."),
+    "leave_yes": "Dejarla",
+    "leave_no": "Seguir jugando",
     "game_won": "Has ganado.",
     "lost_reason": "{why}",
     "no_deals_left": "no quedan repartos",
@@ -106,10 +114,30 @@ SPANISH: dict[str, str] = {
     "undone_to_win": "Deshecho hasta una posición que aún se puede ganar. Vuelve a pedir una Pista.",
     "said_move": "{card} a {dst}.",
     "said_moves": "{count} cartas de {src} a {dst}.",
-    "said_deal": "Repartido.",
+    "said_deal": "Repartido; quedan {left} repartos.",
+    "said_deal_one": "Repartido; queda 1 reparto.",
     "said_auto": "{card} a {dst}, sola.",
+    "said_bare": "{card} se descubre en {place}.",
+    "said_run_off": "Escalera completa: {runs} de {total}.",
     "said_undo": "Deshecho.",
+    "said_undo_move": "Deshecho: {card} vuelve a {dst}.",
+    "said_undo_deal": "Deshecho: el reparto.",
     "said_redo": "Rehecho.",
+    "said_redo_move": "Rehecho: {card} a {dst}.",
+    "said_redo_deal": "Rehecho: el reparto.",
+    "said_selected": "{card}, elegida.",
+    "place_empty": "{place}: vacío.",
+    "place_down_only": "{place}: {down} boca abajo.",
+    "place_one": "{place}: {top}.",
+    "place_cards": "{place}: de {first} a {top}.",
+    "place_run": "{place}: de {first} a {top}, escalera desde {run}.",
+    "place_down_one": "{place}: {down} boca abajo, luego {top}.",
+    "place_down_cards": "{place}: {down} boca abajo, luego de {first} a {top}.",
+    "place_down_run": "{place}: {down} boca abajo, luego de {first} a {top}, escalera desde {run}.",
+    "stock_name": "mazo: quedan {left} repartos.",
+    "stock_name_one": "mazo: queda 1 reparto.",
+    "stock_name_empty": "mazo: vacío.",
+    "card_read": "{card}, {spoken}, {index} de {count}",
     "won_deal": "Partida {number} ganada en {moves} movimientos y {time}.",
     "won_daily": "Diaria del {day} ganada en {moves} movimientos y {time}.",
     "share_deal": "{game}, partida {number}: ganada en {moves} movimientos, {time}.",
@@ -153,7 +181,8 @@ SPANISH: dict[str, str] = {
     "chart_won": "{day}: ganada, {moves} movimientos",
     "chart_lost": "{day}: perdida, {moves} movimientos",
     "chart_older": "antes", "chart_latest": "ahora",
-    "day_won": "{day}, ganada", "day_played": "{day}, jugada", "day_plain": "{day}",
+    "day_won": "{num}, {day}, ganada", "day_played": "{num}, {day}, jugada",
+    "day_plain": "{num}, {day}",
     "month_year": "{month} de {year}",
     "month_1": "enero", "month_2": "febrero", "month_3": "marzo", "month_4": "abril",
     "month_5": "mayo", "month_6": "junio", "month_7": "julio", "month_8": "agosto",
@@ -205,10 +234,16 @@ SPANISH: dict[str, str] = {
     "ui_daily_deals": "Partidas diarias",
     "ui_prev_month": "Mes anterior", "ui_next_month": "Mes siguiente",
     "ui_export": "Exportar", "ui_import": "Importar", "ui_close": "Cerrar",
-    "ui_keys": ("Teclas: el número de una columna (0 para la décima), T (Cola), C (celdas) "
-                "o F (bases) toma un lugar, y luego su destino \u00b7 Intro mueve la columna "
-                "enfocada \u00b7 D reparte \u00b7 U deshacer \u00b7 R rehacer \u00b7 H pista "
-                "\u00b7 N nueva partida \u00b7 ? o F1 cómo jugar"),
+    "ui_shortcuts": "Atajos de una tecla", "ui_choose_first": "Toca una carta, luego su sitio",
+    "ui_dark_theme": "Tema oscuro",
+    "ui_keys": ("Teclas en la mesa: Tab o flechas hasta un lugar, Arriba y Abajo por sus "
+                "cartas, Intro o Espacio sobre una carta la elige, luego Intro sobre un lugar "
+                "la mueve allí, Esc descarta la elección \u00b7 Intro sobre un lugar mueve sus "
+                "cartas adonde elige el juego \u00b7 atajos de una tecla (se quitan en el "
+                "menú): el número de una columna (0 para la décima), T (Cola), C (celdas) o F "
+                "(bases) toma un lugar, y luego su destino \u00b7 D reparte \u00b7 U deshacer "
+                "\u00b7 R rehacer \u00b7 H pista \u00b7 N nueva partida \u00b7 Ctrl+Z, "
+                "Ctrl+Y \u00b7 ? o F1 cómo jugar"),
     "ui_how_to_play": "Cómo jugar", "ui_how_to_play_key": "Cómo jugar (? o F1)",
     "ui_rules_loading": "Cargando las reglas\u2026",
     "ui_rules_failed": "No se pudieron cargar las reglas ({why}).",
@@ -220,10 +255,4 @@ SPANISH: dict[str, str] = {
     "ui_intro_more": "Menú \u2192 Cómo jugar (o ?) tiene todas las reglas.",
     "ui_got_it": "Entendido",
     "slot_tail": "Cola",
-    "aria_face_down": "carta boca abajo, {place}",
-    "aria_card": "{card}, {place}",
-    "aria_slot": "{place}, {count} cartas",
-    "aria_slot_top": "{place}, {count} cartas, arriba {card}",
-    "aria_stock": "mazo, quedan {deals} repartos",
-    "aria_stock_empty": "mazo, vacío",
 }

@@ -13,9 +13,9 @@ from .errors import SolitaireError
 from .games import GAMES, get_game
 from .messages import Message
 from .position import DEAL, Move
-from .records import deal_number, read_json
+from .records import deal_number
 from .solver import WON, Search
-from .stats import check as check_stats, games_in, merge
+from .statsfiles import export_stats, finish_import, import_stats  # noqa: F401 (the controller calls them here)
 
 
 def first_winnable(game, numbers, budget: int, slice_: int):
@@ -45,12 +45,14 @@ def play_move(c, move: Move, ans=None) -> Answer:
         return ans
     ans.steps.append((move, s.position))
     ans.announce.append(_said(c, before, move, "said_move"))
+    _changes(c, before, s.position, ans)
     if c.prefs["autoplay"]:  # each auto move is a move of its own, undoable
         while (auto := c.game.auto_move(s.position)) is not None:
             before = s.position
             s.play(auto)
             ans.steps.append((auto, s.position))
             ans.announce.append(_said(c, before, auto, "said_auto"))
+            _changes(c, before, s.position, ans)
     c._board_changed(ans)
     if reason := c.game.lost_reason(s.position):
         ans.say("lost_reason", why=reason)
@@ -69,9 +71,25 @@ def _clock(seconds):
     return clock_text(seconds)
 
 
+def _changes(c, before, after, ans):
+    """What a move did besides moving: a card laid bare, a finished run leaving."""
+    for place in place_names(c):
+        if place == "stock":
+            continue
+        down = c.game.face_down(after, place)
+        cards = c.game.get(after, place)
+        if down < c.game.face_down(before, place) and len(cards) > down:
+            ans.announce.append(Message("said_bare", card=cards[down], place=place))
+    if c.game.counts_runs:
+        runs = sum(1 for f in after.foundations if f)
+        if runs > sum(1 for f in before.foundations if f):
+            ans.announce.append(Message("said_run_off", runs=runs, total=c.game.foundations))
+
+
 def _said(c, before, move, key):
     if move.is_deal:
-        return Message("said_deal")
+        left = c.game.deals_left(c.game.apply(before, move))
+        return Message("said_deal_one" if left == 1 else "said_deal", left=left)
     card = c.game.get(before, move.src)[-move.count]
     if move.count > 1 and key == "said_move":
         return Message("said_moves", count=move.count, src=move.src, dst=move.dst)
@@ -122,9 +140,10 @@ def drop(c, place, count, target) -> Answer:
 def undo(c) -> Answer:
     s = c.session
     restart = not s.moves and s.before_restart is not None
+    move = s.moves[-1] if s.moves else None
     if not s.undo():
         return Answer(handled=False)
-    ans = Answer(announce=[Message("said_undo")])
+    ans = Answer(announce=[_said_back(c, move, "said_undo")])
     c._board_changed(ans)
     if restart:
         ans.say("restart_undone")
@@ -132,11 +151,25 @@ def undo(c) -> Answer:
 
 
 def redo(c) -> Answer:
-    if not c.session.redo():
+    s = c.session
+    move = s.undone[-1] if s.undone else None
+    if not s.redo():
         return Answer(handled=False)
-    ans = Answer(announce=[Message("said_redo")])
+    ans = Answer(announce=[_said_back(c, move, "said_redo")])
     c._board_changed(ans)
     return ans
+
+
+def _said_back(c, move, key):
+    """Undo or redo, with the move it took back or made again."""
+    if move is None:
+        return Message(key)
+    if move.is_deal:
+        return Message(key + "_deal")
+    s = c.session
+    src = move.dst if key == "said_redo" else move.src
+    card = c.game.get(s.position, src)[-move.count]
+    return Message(key + "_move", card=card, dst=src)
 
 
 def restart(c) -> Answer:
@@ -165,6 +198,16 @@ def choose_game(c, game_id) -> Answer:
     """The game menu: a new deal of the chosen game (winnable when that is on)."""
     if game_id not in GAMES or game_id == c.game.id:
         return Answer(handled=False)
+    s = c.session
+    if s.moves and not s.won and not s.recorded:  # ask before abandoning a game in play
+        c.offer = Offer("leave_game", Message("leave_game", game=get_game(game_id).name),
+                        [("leave:" + game_id, Message("leave_yes")), ("stay", Message("leave_no"))],
+                        board=c.serial)
+        return Answer(offer=c.offer)
+    return switch_game(c, game_id)
+
+
+def switch_game(c, game_id) -> Answer:
     ans = c._start(get_game(game_id), 1)
     return ans.merge(c.new_deal())
 
@@ -178,7 +221,8 @@ def set_pref(c, name, value) -> Answer:
         value = value if value in ("light", "dark") else None
     elif name == "lang":
         value = value if value in S.LANGS else None
-    elif name in ("winnable", "autoplay", "four_colour", "intro_seen"):
+    elif name in ("winnable", "autoplay", "four_colour", "intro_seen", "shortcuts",
+                  "choose_first"):
         value = bool(value)
     else:
         return Answer(handled=False)
@@ -218,7 +262,9 @@ def key_places(c, key):
     return [n for n in names if prefix and n.startswith(prefix)]
 
 
-def key(c, k, ctrl, alt, focused) -> Answer:
+def key(c, k, ctrl, alt, focused, index=None) -> Answer:
+    """A key. Single-key shortcuts (digits, letters) only while the setting is on;
+    Enter or Space on a card chooses it, on a place with a choice made targets it."""
     k = k.lower()
     if ctrl and k == "z":
         return undo(c).merge(Answer(handled=True))
@@ -226,17 +272,20 @@ def key(c, k, ctrl, alt, focused) -> Answer:
         return redo(c).merge(Answer(handled=True))
     if ctrl or alt:
         return Answer(handled=False)
+    if k in ("enter", " ") and focused:
+        if index is not None or c.selected is not None:
+            return choose(c, focused, index if index is not None else 0).merge(Answer(handled=True))
+        return activate(c, focused)
+    if k == "escape":
+        return unchoose(c)
+    if not c.prefs.get("shortcuts", True):
+        return Answer(handled=False)
     if len(k) == 1 and k.isascii() and (k.isdigit() or k in "tcf") and key_places(c, k):
         return pick(c, k)
     simple = {"d": lambda: click(c, "stock", 0), "u": lambda: undo(c), "r": lambda: redo(c),
               "h": c.hint, "n": c.new_deal}
-    if k == "escape":
-        c.selected = None
-        return Answer(board=True)
     if k in simple:
         return simple[k]().merge(Answer(handled=True))
-    if k in ("enter", " ") and focused:
-        return activate(c, focused)
     return Answer(handled=False)
 
 
@@ -263,12 +312,29 @@ def pick(c, k) -> Answer:
         if source is None:
             ans.say("nothing_to_pick")
             return ans
-        c.selected = source
+        c.selected, c.count = source, None
         ans.say("picked", place=source)
         return ans
-    src, c.selected = c.selected, None
+    return target(c, places)
+
+
+def target(c, places) -> Answer:
+    """The choice made goes to the first of ``places`` that takes it (its chosen count,
+    or else the most cards that fit); else it is refused and the choice dropped."""
+    pos = c.session.position
+    ans = Answer(board=True)
+    src, count = c.selected, c.count
+    c.selected = c.count = None
     cards = c.game.get(pos, src)
-    counts = sorted({n for i in range(len(cards)) if (n := c.game.lift(pos, src, i))}, reverse=True)
+    counts = [count] if count else sorted(
+        {n for i in range(len(cards)) if (n := c.game.lift(pos, src, i))}, reverse=True)
+    if len(places) == 1 and count:
+        why = c.game.why_illegal(pos, Move(src, places[0], count))
+        if why is None:
+            return play_move(c, Move(src, places[0], count))
+        ans.shake = [(src, len(cards) - count)]
+        ans.say("cannot_drop", why=why)
+        return ans
     for dst in places:
         for count in counts:
             if c.game.why_illegal(pos, Move(src, dst, count)) is None:
@@ -276,6 +342,47 @@ def pick(c, k) -> Answer:
     if counts:
         ans.shake = [(src, len(cards) - counts[0])]
     ans.say("nothing_fits", place=src)
+    return ans
+
+
+def choose(c, place, index) -> Answer:
+    """Select-then-target. With no choice made, card ``index`` of ``place`` is chosen
+    with the cards above it (any card of a movable run: any run length); the stock
+    deals. With a choice made, ``place`` is its target; the chosen place itself drops
+    the choice (or, on another of its cards, chooses that one instead)."""
+    s = c.session
+    if s.won:
+        return Answer(handled=False)
+    pos = s.position
+    if c.selected is not None:
+        if place != c.selected:
+            return target(c, [place])
+        count = c.game.lift(pos, place, index)
+        if not count or count == c.count:
+            return unchoose(c)
+        c.selected = None
+    if place == "stock":
+        return click(c, "stock", 0)
+    cards = c.game.get(pos, place)
+    count = c.game.lift(pos, place, index) if 0 <= index < len(cards) else None
+    if not count:
+        ans = Answer(shake=[(place, index)] if cards else [])
+        ans.say("cannot_choose" if cards else "nothing_to_pick")
+        return ans
+    c.selected, c.count = place, count
+    ans = Answer(board=True)
+    card = cards[-count]
+    ans.say("chosen_one" if count == 1 else "chosen_many", card=card, count=count, place=place)
+    return ans
+
+
+def unchoose(c) -> Answer:
+    """Esc, or the chosen card again: the choice is dropped."""
+    if c.selected is None:
+        return Answer(handled=False)
+    c.selected = c.count = None
+    ans = Answer(board=True)
+    ans.say("unchosen")
     return ans
 
 
@@ -357,52 +464,11 @@ def answer_offer(c, action) -> Answer:
             ans.say("other_tab_kept")
     elif offer.kind == "import":
         ans.merge(finish_import(c, action))
-    return ans
-
-
-def import_stats(c, text) -> Answer:
-    """An imported statistics file: say what it holds and ask to merge or replace."""
-    ans = Answer()
-    try:
-        data = check_stats(read_json(text, S.STATS_CHARS))
-    except (SolitaireError, RecursionError) as e:
-        ans.say("import_bad", why=str(e)[:200])
-        return ans
-    c.pending_import = data
-    parts = [Message("import_game", game=GAMES[g].name if g in GAMES else g, played=p, won=w)
-             for g, (p, w) in games_in(data).items()]
-    games = "; ".join(parts) if parts else Message("import_none")
-    c.offer = Offer("import", Message("import_offer", games=games, key=S.STATS_BACKUP_KEY),
-                    [("merge", Message("merge")), ("replace", Message("replace")),
-                     ("cancel", Message("cancel"))])
-    ans.offer = c.offer
-    return ans
-
-
-def finish_import(c, action) -> Answer:
-    data, c.pending_import = c.pending_import, None
-    ans = Answer()
-    if data is None or action not in ("merge", "replace"):
-        ans.say("import_cancelled")
-        return ans
-    fresh, _ = S.read_stats(c.store, c.now())
-    mine = merge(c.stats, fresh)
-    try:
-        c.store.set(S.STATS_BACKUP_KEY, json.dumps(mine))
-    except S.StoreError:
-        ans.say("write_failed_stats", why=Message("write_failed"))
-        ans.say("import_cancelled")
-        return ans
-    if action == "merge":
-        c.stats = merge(mine, data)
-    else:
-        c.stats = {**data, "epoch": max(c.now(), mine["epoch"] + 1)}
-    if c._write_stats(ans, replace=True):
-        ans.say("imported_merged" if action == "merge" else "imported_replaced")
-    return ans
-
-
-def export_stats(c) -> Answer:
-    ans = Answer(download=(f"tabbycat-stats-{c.today()}.json", json.dumps(c.stats, indent=1)))
-    ans.say("stats_exported")
+    elif offer.kind == "leave_game":
+        game_id = action[len("leave:"):] if action.startswith("leave:") else None
+        if game_id in GAMES:
+            ans.merge(switch_game(c, game_id))
+        else:
+            ans.relayout = False
+            ans.prefs = True  # the page puts the game menu back on the game in play
     return ans

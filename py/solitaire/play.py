@@ -51,7 +51,8 @@ class Controller:
         self.prefs = dict(S.DEFAULT_PREFS)
         self.stats = None
         self.hint_move: Move | None = None
-        self.selected: str | None = None
+        self.selected: str | None = None   # the place chosen (select-then-target, keys)
+        self.count: int | None = None       # ... how many of its cards (None: the most that fit)
         self.task = None            # the running search: (kind, board, generator, finish)
         self.offer: Offer | None = None
         self.pending_import = None
@@ -169,7 +170,7 @@ class Controller:
         """After any change of the board: a search or an offer for the old board goes."""
         self.serial += 1
         self.hint_move = None
-        self.selected = None
+        self.selected = self.count = None
         ans.board = True
         ans.clear()
         if self.task is not None and not keep_task:
@@ -245,7 +246,7 @@ class Controller:
                 if theirs is not None and theirs.id == self.session.id:
                     self.session = theirs
                     self.serial += 1
-                    self.hint_move = self.selected = None
+                    self.hint_move = self.selected = self.count = None
                     ans.board = True
                     ans.say("other_tab_synced")
                     return
@@ -433,9 +434,29 @@ class Controller:
         """A run of ``count`` cards from ``place`` dropped on ``target`` (None: nowhere)."""
         return M.drop(self, place, count, target)
 
-    def key(self, key: str, ctrl=False, alt=False, focused: str | None = None) -> Answer:
-        """A key press (``focused``: the place that has focus); ``handled`` says if used."""
-        return M.key(self, key, ctrl, alt, focused)
+    def key(self, key: str, ctrl=False, alt=False, focused: str | None = None,
+            index: int | None = None) -> Answer:
+        """A key press (``focused``: the place that has focus, ``index`` the focused card
+        of it, if a card has focus); ``handled`` says if used."""
+        return M.key(self, key, ctrl, alt, focused, index)
+
+    def choose(self, place: str, index: int) -> Answer:
+        """Select-then-target: choose card ``index`` of ``place`` (with the cards above
+        it), or, with a choice made, choose ``place`` as its target."""
+        return M.choose(self, place, index)
+
+    def tap(self, place: str, index: int) -> Answer:
+        """A click or tap: with a choice made, or with the setting "choose a card, then
+        its place" on, select-then-target; else the game's own choice of move."""
+        if self.selected is not None or self.prefs.get("choose_first"):
+            return M.choose(self, place, index)
+        return M.click(self, place, index)
+
+    def chosen(self) -> tuple | None:
+        """The choice waiting for its target: ``(place, count)``, or None."""
+        if self.selected is None:
+            return None
+        return self.selected, self.count
 
     def deal(self) -> Answer:
         return M.click(self, "stock", 0)

@@ -30,7 +30,7 @@ STATS_CHARS = 4_000_000
 DAILY_CHARS = 100_000
 DAILY_KEPT = 400
 DEFAULT_PREFS = {"winnable": True, "theme": None, "autoplay": True, "four_colour": False,
-                 "lang": None, "intro_seen": False}
+                 "lang": None, "intro_seen": False, "shortcuts": True, "choose_first": False}
 LANGS = ("en", "es")    # a page language chosen in the menu; None follows the browser
 
 
@@ -109,7 +109,7 @@ def check_prefs(data) -> dict:
     if not isinstance(data, dict):
         raise RecordError("the settings are not a record")
     prefs = dict(DEFAULT_PREFS)
-    for k in ("winnable", "autoplay", "four_colour", "intro_seen"):
+    for k in ("winnable", "autoplay", "four_colour", "intro_seen", "shortcuts", "choose_first"):
         if k in data:
             if not isinstance(data[k], bool):
                 raise RecordError(f"the setting {k!r} is not on or off")

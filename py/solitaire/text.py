@@ -74,7 +74,7 @@ def card_name(card: Card, lang: str = "en") -> str:
 def words(key: str, value, lang: str = "en", names: bool = False):
     """One param in words: a card (``8♥``, or its name), a place id, a nested Message."""
     if isinstance(value, Card):
-        return card_name(value, lang) if names else card_label(value)
+        return card_name(value, lang) if names or key == "spoken" else card_label(value)
     if isinstance(value, Message):
         return localize(value, lang, names)
     if key in GROUPED_PARAMS and isinstance(value, int):

@@ -1,0 +1,62 @@
+"""The controller's statistics files: import (merge or replace, after asking) and export.
+
+Functions of the :class:`~solitaire.play.Controller` (``c``), through :mod:`solitaire.moves`.
+"""
+
+import json
+
+from . import saved as S
+from .answer import Answer, Offer
+from .errors import SolitaireError
+from .games import GAMES
+from .messages import Message
+from .records import read_json
+from .stats import check as check_stats, games_in, merge
+
+
+def import_stats(c, text) -> Answer:
+    """An imported statistics file: say what it holds and ask to merge or replace."""
+    ans = Answer()
+    try:
+        data = check_stats(read_json(text, S.STATS_CHARS))
+    except (SolitaireError, RecursionError) as e:
+        ans.say("import_bad", why=str(e)[:200])
+        return ans
+    c.pending_import = data
+    parts = [Message("import_game", game=GAMES[g].name if g in GAMES else g, played=p, won=w)
+             for g, (p, w) in games_in(data).items()]
+    games = "; ".join(parts) if parts else Message("import_none")
+    c.offer = Offer("import", Message("import_offer", games=games, key=S.STATS_BACKUP_KEY),
+                    [("merge", Message("merge")), ("replace", Message("replace")),
+                     ("cancel", Message("cancel"))])
+    ans.offer = c.offer
+    return ans
+
+
+def finish_import(c, action) -> Answer:
+    data, c.pending_import = c.pending_import, None
+    ans = Answer()
+    if data is None or action not in ("merge", "replace"):
+        ans.say("import_cancelled")
+        return ans
+    fresh, _ = S.read_stats(c.store, c.now())
+    mine = merge(c.stats, fresh)
+    try:
+        c.store.set(S.STATS_BACKUP_KEY, json.dumps(mine))
+    except S.StoreError:
+        ans.say("write_failed_stats", why=Message("write_failed"))
+        ans.say("import_cancelled")
+        return ans
+    if action == "merge":
+        c.stats = merge(mine, data)
+    else:
+        c.stats = {**data, "epoch": max(c.now(), mine["epoch"] + 1)}
+    if c._write_stats(ans, replace=True):
+        ans.say("imported_merged" if action == "merge" else "imported_replaced")
+    return ans
+
+
+def export_stats(c) -> Answer:
+    ans = Answer(download=(f"tabbycat-stats-{c.today()}.json", json.dumps(c.stats, indent=1)))
+    ans.say("stats_exported")
+    return ans

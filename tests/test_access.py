@@ -1,0 +1,242 @@
+"""Accessible play in a real browser (issue 15): axe-core over the issue's scenes in both
+themes, a Tabby Cat deal won by select-then-target with keys only and with taps only
+(the announcement checked after each move), and the modal panels by keyboard.
+
+axe-core comes from npm (package.json's devDependencies, ``npm install``) and is put in
+the page by the test (an init script: never from a CDN). One booted page, with touch, is
+shared by every test here: each Pyodide boot is expensive.
+"""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from solitaire import get_game
+from solitaire.messages import Message
+from solitaire.position import format_line
+from solitaire.solver import solve
+from pages import boot, new_page
+
+ROOT = Path(__file__).resolve().parent.parent
+AXE = Path(os.environ.get("AXE_JS", ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+TABBY = get_game("tabbycat")
+DEAL = 1
+
+
+@pytest.fixture(scope="module")
+def page(browser, server):
+    if not AXE.exists():
+        pytest.fail(f"axe-core is missing ({AXE}): run npm install (package.json devDependencies)")
+    page = new_page(browser, has_touch=True)
+    page.context.add_init_script(path=str(AXE))
+    boot(page, server + f"/?deal={DEAL}")
+    yield page
+    page.context.close()
+
+
+def start(page, game="tabbycat", deal=DEAL, line=()):
+    page.evaluate("document.querySelectorAll('.overlay').forEach(e => e.hidden = true)")
+    page.evaluate(f"window.tabby_start({deal}, '{game}')")
+    if line:
+        assert page.evaluate(f"window.tabby_play({json.dumps(format_line(list(line)))})")
+
+
+def axe(page):
+    """The WCAG 2.x A/AA violations axe finds on the page: {rule: [targets]}."""
+    found = page.evaluate("""async tags => {
+        const r = await axe.run(document, {runOnly: {type: 'tag', values: tags},
+                                           resultTypes: ['violations']});
+        return r.violations.map(v => [v.id, v.nodes.slice(0, 5).map(n => n.target.join(' ')
+                                      + ' :: ' + (n.failureSummary || '').slice(0, 160))]);
+    }""", TAGS)
+    return dict(found)
+
+
+def test_axe_finds_no_wcag_violation_in_any_scene_in_either_theme(page):
+    line = solve(TABBY, TABBY.deal(DEAL)).line
+    spider, tux = get_game("spider4"), get_game("tuxedo")
+    scenes = {
+        "tabbycat start": lambda: start(page),
+        "tabbycat after 10 moves": lambda: start(page, line=line[:10]),
+        "menu open": lambda: (start(page, line=line[:10]), page.click("#stats")),
+        "won": lambda: start(page, line=line),
+        "spider4": lambda: start(page, "spider4", 1, solve(spider, spider.deal(1), budget=20_000).line[:6]),
+        "tuxedo": lambda: start(page, "tuxedo", 1),
+    }
+    problems = {}
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        for name, scene in scenes.items():
+            scene()
+            page.wait_for_timeout(50)
+            if name == "won":
+                page.wait_for_selector("#win:not([hidden])")
+            found = axe(page)
+            if found:
+                problems[f"{scheme}: {name}"] = found
+            page.keyboard.press("Escape")
+    page.emulate_media(color_scheme="light")
+    start(page)
+    assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+
+
+# -- playing by keys only and by taps only ---------------------------------------------------
+
+def focused(page):
+    """(place, index) of the focused element of the table: index None for a place."""
+    return tuple(page.evaluate("""() => {
+        const e = document.activeElement;
+        if (!e || !e.closest('#table')) return [null, null];
+        if (e.classList.contains('slot')) return [e.dataset.pile, null];
+        return [e.dataset.place || null, e.dataset.index === undefined ? null : +e.dataset.index];
+    }"""))
+
+
+def key_to(page, place, index=None):
+    """Move the focus with arrow keys only: to ``place``, then up to its card ``index``."""
+    for _ in range(40):
+        here, at = focused(page)
+        if here is None:
+            page.keyboard.press("Tab")  # into the table from wherever focus is
+            continue
+        if at is not None:
+            page.keyboard.press("ArrowDown")
+            continue
+        if here != place:
+            page.keyboard.press("ArrowRight")
+            continue
+        break
+    assert focused(page) == (place, None), (place, focused(page))
+    if index is not None:
+        for _ in range(60):
+            if focused(page) == (place, index):
+                break
+            page.keyboard.press("ArrowUp")
+        assert focused(page) == (place, index), (place, index, focused(page))
+
+
+def expected(pos, move):
+    if move.is_deal:
+        return "Dealt"
+    card = TABBY.get(pos, move.src)[-move.count]
+    key = "said_moves" if move.count > 1 else "said_move"
+    return str(Message(key, card=card, count=move.count, src=move.src, dst=move.dst))
+
+
+def announced(page):
+    return page.inner_text("#announce")
+
+
+def position(page):
+    return TABBY.parse(page.evaluate("window.tabby_position()"))
+
+
+def test_a_deal_won_with_keys_only_then_the_win_panel_by_keyboard(page):
+    start(page)
+    page.focus("#new-deal")  # the last control before the table: Tab goes on into it
+    pos = TABBY.deal(DEAL)
+    line = solve(TABBY, pos).line
+    for n, move in enumerate(line):
+        page.evaluate("document.getElementById('announce').textContent = ''")
+        if move.is_deal:
+            key_to(page, "stock")
+            page.keyboard.press("Enter")
+        else:
+            key_to(page, move.src, len(TABBY.get(pos, move.src)) - move.count)
+            page.keyboard.press("Enter")  # chooses the card and those on it
+            assert "chosen" in page.inner_text("#status")
+            key_to(page, move.dst)
+            opener = page.evaluate("document.activeElement.id")
+            page.keyboard.press("Enter")
+        want = expected(pos, move)
+        pos = TABBY.apply(pos, move)
+        assert position(page) == pos, (n, move)
+        assert announced(page).startswith(want), (n, move, announced(page))
+    assert "You won" in announced(page)
+    assert_modal(page, "#win", opener)  # opened by the last Enter: focus goes back there
+    assert not page.errors, page.errors
+
+
+def tap_at(page, place, index=None):
+    """Tap a card (its visible strip) or, for a place, its top card or its outline."""
+    pos = position(page)
+    cards = TABBY.get(pos, place)
+    down = TABBY.face_down(pos, place)
+    if index is None and cards and place != "stock" and len(cards) > down:
+        index = len(cards) - 1
+    if index is not None and place != "stock":
+        box = page.locator(f'.card[data-place="{place}"][data-index="{index}"]').bounding_box()
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + 6)
+    else:
+        box = page.locator(f'.slot[data-pile="{place}"]').bounding_box()
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def test_a_deal_won_with_taps_only(page):
+    start(page)
+    page.tap("#stats")
+    page.tap("#choose-first")  # the setting: tap a card, then its place
+    page.tap("#stats-close")
+    assert page.locator("#stats-panel").is_hidden()
+    pos = TABBY.deal(DEAL)
+    for n, move in enumerate(solve(TABBY, pos).line):
+        page.evaluate("document.getElementById('announce').textContent = ''")
+        if move.is_deal:
+            tap_at(page, "stock")
+        else:
+            tap_at(page, move.src, len(TABBY.get(pos, move.src)) - move.count)
+            assert page.locator(".card.chosen").count() == move.count
+            tap_at(page, move.dst)
+        want = expected(pos, move)
+        pos = TABBY.apply(pos, move)
+        assert position(page) == pos, (n, move)
+        assert announced(page).startswith(want), (n, move, announced(page))
+    assert "You won" in announced(page)
+    page.keyboard.press("Escape")
+    page.tap("#stats")
+    page.tap("#choose-first")
+    page.tap("#stats-close")
+    assert not page.errors, page.errors
+
+
+# -- modal panels ---------------------------------------------------------------------------
+
+def assert_modal(page, panel, opener):
+    """Focus is inside ``panel`` on its first control, Tab and Shift+Tab never leave it,
+    Esc closes it and focus is back on ``opener`` (an element id)."""
+    assert page.is_visible(panel)
+    first = page.evaluate(f"""() => [...document.querySelector('{panel}').querySelectorAll(
+        'button, input, select, textarea, a[href], [tabindex]')].find(e => !e.disabled
+        && e.tabIndex >= 0 && !e.closest('[hidden]') && e.getClientRects().length).id""")
+    assert page.evaluate("document.activeElement.id") == first
+    stops = page.evaluate(f"document.querySelector('{panel}').querySelectorAll('button, input, select').length")
+    for key in ["Tab"] * (stops + 3) + ["Shift+Tab"] * (stops + 3):
+        page.keyboard.press(key)
+        assert page.evaluate(f"document.querySelector('{panel}').contains(document.activeElement)"), key
+    page.keyboard.press("Escape")
+    assert page.is_hidden(panel)
+    assert page.evaluate("document.activeElement.id") == opener
+
+
+def test_the_menu_is_modal_opens_at_its_top_and_keys_do_not_reach_the_table(page):
+    start(page, line=solve(TABBY, TABBY.deal(DEAL)).line[:3])
+    page.focus("#stats")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.querySelector('#stats-panel .panel').scrollTop") == 0
+    moves = page.evaluate("window.tabby_moves()")
+    for key in ("u", "n", "d", "1", "h"):  # single-key shortcuts never act behind a panel
+        page.keyboard.press(key)
+    assert page.evaluate("window.tabby_moves()") == moves and page.is_visible("#stats-panel")
+    page.focus("#stats-close")
+    page.keyboard.press("Shift+Tab")  # back to the first control, whichever it is
+    page.keyboard.press("Escape")
+    page.focus("#stats")
+    page.keyboard.press("Enter")
+    assert_modal(page, "#stats-panel", "stats")
+    page.focus("#game-select")  # typing in the game menu never fires the table's keys
+    page.keyboard.press("t")
+    assert page.evaluate("window.tabby_moves()") == moves
+    assert not page.errors, page.errors
