@@ -82,7 +82,7 @@ class Page:
         if ans.status is not None:
             self.say(" ".join(words.tr(m) for m in ans.status))
         if ans.announce:  # each change once, briefly, in the live region
-            el("announce").textContent = " ".join(words.tr(m, names=True) for m in ans.announce)
+            el("announce").textContent = " ".join(words.tr(m) for m in ans.announce)
         if ans.offer is not None:
             self.offers.show(ans.offer)
         if ans.search is not None:
