@@ -88,13 +88,22 @@ Handler.extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                           ".gz": "application/gzip"}
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """Quiet when the browser drops a connection mid-file (a cancelled fetch, a closed
+    page): that is the browser's choice, not the site's fault."""
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 class SiteServer:
     """A threaded local server for a built site; ``url`` is its base address."""
 
     def __init__(self, folder: Path, port: int = 0):
         self.deployment = Deployment(folder)
         handler = functools.partial(Handler, deployment=self.deployment)
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self.httpd = Server(("127.0.0.1", port), handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
 
     def start(self):
