@@ -154,6 +154,13 @@ def test_feel_phone_header_is_one_row_of_large_targets(felt, width, height):
         assert not names & {"daily", "redo", "winnable-row"}, names
         for name, w, h, _ in controls:
             assert w >= 44 and h >= 44, (name, w, h)
+        # every header button says what it does (New deal shows "New" when short of room)
+        blank = felt.evaluate("""() => [...document.querySelectorAll('header button')]
+            .filter(e => e.offsetParent !== null && ![e, ...e.querySelectorAll('*')].some(el =>
+                [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())
+                && el.getBoundingClientRect().width > 4))
+            .map(e => e.id)""")
+        assert not blank, blank
         tops = [c[3] for c in controls if c[0] not in ("slot stock", "slot-stock")]  # the stock (by class or id)
         assert max(tops) - min(tops) < 4  # one row
         assert felt.evaluate("document.documentElement.scrollWidth") <= width
