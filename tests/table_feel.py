@@ -57,7 +57,9 @@ def start(page, game, deal, line=()):
 
 
 def card_width(page):
-    return page.eval_on_selector('.card[data-card="AS"]', "e => e.getBoundingClientRect().width")
+    # any face-up card (face-down and stock cards carry no data-card): all share one size
+    # (its laid-out width: a card turning over is narrowed by a transform for a moment)
+    return page.eval_on_selector('.card[data-card]', "e => parseFloat(getComputedStyle(e).width)")
 
 
 def assert_readable(page, game, width, height):
