@@ -259,7 +259,7 @@ def test_the_build_writes_the_rules_pages(server):
 
 
 def test_nothing_points_outside_the_repository():
-    """README, engine and page name no ../shared/ path and no source file of the rules;
+    """README, engine and page name no path outside the repository and no source file of the rules;
     the README points to docs/rules."""
     seed = re.compile(r"\d{3}_[0-9a-f]{16}\.txt|shared/")
     paths = [ROOT / "README.md", *(ROOT / "py").rglob("*.py"), *(ROOT / "web").glob("*.*")]
