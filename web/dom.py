@@ -34,10 +34,6 @@ def closest(node, selector):
     return None if found is None or found is jsnull else found
 
 
-def place_label(name: str) -> str:
-    return name.replace("-", " ")
-
-
 class Storage:
     """localStorage as the controller's store: a read that fails is None (private mode);
     a write that fails raises StoreError (quota), so the controller can say so."""
