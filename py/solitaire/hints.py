@@ -12,12 +12,13 @@ a deal is.
   Two positions that look the same to the player get the same hint. "Is this deal
   still winnable?" is the other question, with full knowledge: :class:`~solitaire.
   solver.Search` on the real position.
-- :func:`difficulty` rates a deal from how often a simple player wins it (see there).
+- :func:`difficulty` rates a deal from how often a simple player wins it (see there);
+  :class:`Rating` gives the same answer in slices.
 """
 
 from dataclasses import dataclass, field
 
-from .players import greedy_wins
+from .players import GreedyGame, greedy_wins
 from .position import Move, Position
 from .rng import SplitMix64, fnv1a64
 from .solver import UNDECIDED, UNWINNABLE, WON, Search
@@ -229,5 +230,48 @@ def rating(rate: float) -> str:
     return EASY if rate >= 0.25 else HARD if rate <= 0.05 else MEDIUM
 
 
-__all__ = ["FairHint", "Hint", "LastWinnable", "arrangements", "difficulty", "hint",
+class Rating:
+    """:func:`difficulty` in slices, for the page: ``run(moves)`` plays at most that many
+    greedy moves and returns the rating once it is known (None until then).
+
+    The games are the same as :func:`win_rate`'s (seeds ``1..tries``, in order), and it
+    stops as soon as the remaining games cannot change the rating (five wins of twenty
+    make a deal easy whatever follows), so the answer is always :func:`difficulty`'s.
+    ``played`` counts the moves made, ``games`` the games finished.
+    """
+
+    def __init__(self, game, deal: int, tries: int = DIFFICULTY_TRIES):
+        self.game, self.deal, self.tries = game, deal, tries
+        self.start = game.deal(deal)
+        self.wins = self.games = self.played = 0
+        self.result: str | None = None
+        self._game = GreedyGame(game, self.start, 1)
+
+    def run(self, moves: int) -> str | None:
+        while self.result is None and moves > 0:
+            g = self._game
+            before = g.played
+            won = g.run(moves)
+            spent = g.played - before
+            self.played += spent
+            moves -= max(spent, 1)
+            if won is None:
+                continue
+            self.games += 1
+            self.wins += won
+            low = rating(self.wins / self.tries)
+            high = rating((self.wins + self.tries - self.games) / self.tries)
+            if low == high:
+                self.result = low
+            else:
+                self._game = GreedyGame(self.game, self.start, self.games + 1)
+        return self.result
+
+    @property
+    def fraction(self) -> float:
+        """How far along, 0..1 (games finished of the most it may play)."""
+        return self.games / self.tries
+
+
+__all__ = ["FairHint", "Hint", "LastWinnable", "Rating", "arrangements", "difficulty", "hint",
            "rating", "visible", "win_rate", "EASY", "MEDIUM", "HARD", "UNDECIDED"]

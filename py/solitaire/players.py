@@ -95,28 +95,56 @@ def greedy_wins(game, start, seed: int = 0, moves: int = 2_000) -> bool:
     """Whether the greedy player wins from ``start``, played on the solver's model (as
     ``greedy`` plays, a hundred times faster: the model makes the moves that follow by
     themselves, like finished runs leaving, in the same step)."""
-    model = game.solver_model(start)
-    rng = SplitMix64(seed)
-    state = model.root
-    seen = {state}
-    children, score, is_won = model.children, model.score, model.is_won
-    for _ in range(moves):
-        if is_won(state):
-            return True
-        best, best_score = [], None
-        for child in children(state):
-            if child in seen:
-                continue
-            s = score(child)
-            if best_score is None or s < best_score:
-                best, best_score = [child], s
-            elif s == best_score:
-                best.append(child)
-        if not best:
-            return False
-        state = best[rng.below(len(best))] if seed else best[0]
-        seen.add(state)
-    return is_won(state)
+    g = GreedyGame(game, start, seed, moves)
+    while g.run(moves + 1) is None:
+        pass
+    return g.won
+
+
+class GreedyGame:
+    """:func:`greedy_wins` in slices: ``run(moves)`` plays at most that many moves and
+    returns whether the player won once the game is over (None until then)."""
+
+    def __init__(self, game, start, seed: int = 0, moves: int = 2_000):
+        self.model = game.solver_model(start)
+        self.rng = SplitMix64(seed)
+        self.seed = seed
+        self.state = self.model.root
+        self.seen = {self.state}
+        self.left = moves
+        self.played = 0
+        self.won: bool | None = None
+
+    def run(self, moves: int) -> bool | None:
+        model, seen, rng = self.model, self.seen, self.rng
+        children, score, is_won = model.children, model.score, model.is_won
+        state = self.state
+        while self.won is None and moves > 0:
+            if is_won(state):
+                self.won = True
+                break
+            if self.left <= 0:
+                self.won = False
+                break
+            best, best_score = [], None
+            for child in children(state):
+                if child in seen:
+                    continue
+                s = score(child)
+                if best_score is None or s < best_score:
+                    best, best_score = [child], s
+                elif s == best_score:
+                    best.append(child)
+            if not best:
+                self.won = False
+                break
+            state = best[rng.below(len(best))] if self.seed else best[0]
+            seen.add(state)
+            self.left -= 1
+            self.played += 1
+            moves -= 1
+        self.state = state
+        return self.won
 
 
 def wins(game, start, kind: str = "greedy", seed: int = 0, moves: int = 10_000) -> bool:
