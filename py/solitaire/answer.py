@@ -53,6 +53,7 @@ class Answer:
     - ``saved``: the storage keys written; ``prefs``: the preferences changed (apply them).
     - ``stats``: the statistics changed (refresh an open panel); ``download``:
       ``(file name, text)`` to save; ``focus``: a place to focus; ``handled``: a key was used.
+    - ``rated``: a deal's difficulty rating became known (show it).
     """
 
     board: bool = False
@@ -72,6 +73,7 @@ class Answer:
     download: tuple | None = None
     focus: str | None = None
     handled: bool = True
+    rated: bool = False
 
     def say(self, key: str, /, **params) -> None:
         """Add a message to the status line."""
@@ -86,7 +88,7 @@ class Answer:
 
     def merge(self, other: "Answer") -> "Answer":
         """Both answers, ``other`` after this one."""
-        for name in ("board", "relayout", "search_done", "prefs", "stats"):
+        for name in ("board", "relayout", "search_done", "prefs", "stats", "rated"):
             setattr(self, name, getattr(self, name) or getattr(other, name))
         self.steps += other.steps
         self.announce += other.announce

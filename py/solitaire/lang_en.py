@@ -113,6 +113,44 @@ ENGLISH: dict[str, str] = {
     "offer_undo_many": "A win was still possible {back} moves ago. Undo back to there?",
     "no_earlier_win": "No earlier position of this game could be proved winnable.",
     "undone_to_win": "Undone to a position that can still be won. Try Hint again.",
+    # fair hints (face-down cards unknown), "still winnable?", difficulty
+    "looking_for_fair_hint": "Looking for a hint from what you can see\u2026",
+    "hint_fair_move": ("Hint: move {src} to {dst}. From what you can see, it starts a win "
+                       "in {wins} of {samples} guesses at the face-down cards."),
+    "hint_fair_deal": ("Hint: deal. From what you can see, it starts a win in {wins} of "
+                       "{samples} guesses at the face-down cards."),
+    "hint_fair_none": ("No hint from what you can see. Menu \u2192 Is this deal still "
+                       "winnable? asks the solver, which knows the face-down cards."),
+    "checking_winnable": "Checking with every card known whether this deal can still be won\u2026",
+    "still_winnable_yes": ("Yes: the solver, knowing every card, proved this deal can still "
+                           "be won from here ({count} moves)."),
+    "check_cancelled": "The winnable check was cancelled.",
+    "check_dropped": "The winnable check stopped: the position changed.",
+    "finding_easy": "Finding an easy deal: rating deal {number}\u2026",
+    "finding_medium": "Finding a medium deal: rating deal {number}\u2026",
+    "finding_hard": "Finding a hard deal: rating deal {number}\u2026",
+    "deal_easy": "Deal {number}: rated easy.",
+    "deal_medium": "Deal {number}: rated medium.",
+    "deal_hard": "Deal {number}: rated hard.",
+    "deal_easy_proved": "Deal {number}: rated easy, and the solver proved it can be won.",
+    "deal_medium_proved": "Deal {number}: rated medium, and the solver proved it can be won.",
+    "deal_hard_proved": "Deal {number}: rated hard, and the solver proved it can be won.",
+    "no_easy_found": "No easy deal found in {tries} tries; try again.",
+    "no_medium_found": "No medium deal found in {tries} tries; try again.",
+    "no_hard_found": "No hard deal found in {tries} tries; try again.",
+    "rating_easy": "easy", "rating_medium": "medium", "rating_hard": "hard",
+    "rating_title": ("Difficulty: how often a simple player wins this deal in 20 tries "
+                     "(easy: 5 or more, hard: 1 or none)"),
+    "rating_none": "not rated yet",
+    "day_won_rated": "{num}, {day}, won, {rating}",
+    "day_played_rated": "{num}, {day}, played, {rating}",
+    "day_plain_rated": "{num}, {day}, {rating}",
+    "ui_still_winnable": "Is this deal still winnable?",
+    "ui_still_winnable_title": ("Asks the solver, which knows the face-down cards: yes, or no "
+                                "and where a win was still possible. Hint uses only what you see."),
+    "ui_difficulty": "New deals",
+    "ui_difficulty_any": "Any difficulty",
+    "ui_difficulty_easy": "Easy", "ui_difficulty_medium": "Medium", "ui_difficulty_hard": "Hard",
     # announcements (for screen readers)
     "said_move": "{card} to {dst}.",
     "said_moves": "{count} cards from {src} to {dst}.",

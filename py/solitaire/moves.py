@@ -221,6 +221,8 @@ def set_pref(c, name, value) -> Answer:
         value = value if value in ("light", "dark") else None
     elif name == "lang":
         value = value if value in S.LANGS else None
+    elif name == "difficulty":
+        value = value if value in S.DIFFICULTIES else None
     elif name in ("winnable", "autoplay", "four_colour", "intro_seen", "shortcuts",
                   "choose_first"):
         value = bool(value)

@@ -25,6 +25,7 @@ from .errors import SolitaireError
 from .games import GAMES, get_game
 from .messages import Message
 from . import moves as M
+from . import questions as Q
 from .messages import clock_text
 from .position import Move
 from .records import read_query
@@ -61,6 +62,7 @@ class Controller:
         self.rev = 0
         self.stale = False          # another tab saved a game since: do not overwrite it
         self.last_saved = None      # this tab's game as last saved or loaded (no clock)
+        self.ratings = Q.Ratings()  # deals' difficulty, known and to compute
 
     # -- starting ------------------------------------------------------------------------
 
@@ -174,7 +176,7 @@ class Controller:
         ans.board = True
         ans.clear()
         if self.task is not None and not keep_task:
-            ans.say("new_deal_dropped" if self.task[0] in ("new_deal", "daily") else "hint_dropped")
+            ans.say(_DROPPED.get(self.task[0], "hint_dropped"))
             self.task = None
             ans.search_done = True
         if self.offer is not None and self.offer.board is not None:
@@ -388,11 +390,15 @@ class Controller:
         if self.task is not None:
             kind = self.task[0]
             self.task = None
-            ans.say({"new_deal": "new_deal_cancelled", "daily": "daily_cancelled"}.get(kind, "hint_dropped"))
+            ans.say({"new_deal": "new_deal_cancelled", "daily": "daily_cancelled",
+                     "check": "check_cancelled"}.get(kind, "hint_dropped"))
         return ans
 
     def new_deal(self) -> Answer:
-        """A new deal: with Winnable on, the first random deal the solver proves winnable."""
+        """A new deal: with Winnable on, the first random deal the solver proves winnable;
+        with a difficulty chosen, the first rated so (and proved, with Winnable on)."""
+        if self.prefs.get("difficulty"):
+            return Q.rated_deal(self, self.prefs["difficulty"])
         if not self.prefs["winnable"] or self.game.winnable_off:
             ans = self._start(self.game, self._random_deal())
             if self.prefs["winnable"]:
@@ -418,7 +424,28 @@ class Controller:
         if self.session.won:
             return Answer(handled=False)
         s = self.session
+        if self.game.has_hidden:  # face-down cards: a hint from what the player sees
+            return self._run("hint", Q.fair_hint_steps(self, s),
+                             lambda value: Q.fair_hint_done(self, s, value))
         return self._run("hint", M.hint_steps(self, s), lambda value: M.hint_done(self, s, value))
+
+    def still_winnable(self) -> Answer:
+        """"Is this deal still winnable?", asked with full knowledge (see questions.py)."""
+        return Q.still_winnable(self)
+
+    # -- difficulty ratings, a slice at a time while the page is idle (see questions.py) --
+
+    def rating(self) -> str | None:
+        return Q.board_rating(self)
+
+    def rating_wanted(self) -> bool:
+        return Q.rating_wanted(self)
+
+    def rate_step(self) -> Answer:
+        return Q.rate_step(self)
+
+    def daily_ratings(self, days: list) -> dict:
+        return Q.daily_ratings(self, days, S.read_daily_cache(self.store, self.now()))
 
     # -- the other intents, one line each (their bodies are in solitaire.moves) ------------
 
@@ -498,6 +525,9 @@ class Controller:
 
     def export_stats(self) -> Answer:
         return M.export_stats(self)
+
+
+_DROPPED = {"new_deal": "new_deal_dropped", "daily": "new_deal_dropped", "check": "check_dropped"}
 
 
 def daily_steps(search, slice_):

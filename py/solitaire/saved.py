@@ -30,8 +30,10 @@ STATS_CHARS = 4_000_000
 DAILY_CHARS = 100_000
 DAILY_KEPT = 400
 DEFAULT_PREFS = {"winnable": True, "theme": None, "autoplay": True, "four_colour": False,
-                 "lang": None, "intro_seen": False, "shortcuts": True, "choose_first": False}
+                 "lang": None, "intro_seen": False, "shortcuts": True, "choose_first": False,
+                 "difficulty": None}
 LANGS = ("en", "es")    # a page language chosen in the menu; None follows the browser
+DIFFICULTIES = ("easy", "medium", "hard")   # what New deal may ask for; None: any
 
 
 class StoreError(Exception):
@@ -122,6 +124,10 @@ def check_prefs(data) -> dict:
         if data["lang"] not in (None, *LANGS):
             raise RecordError("the language is not one the page speaks")
         prefs["lang"] = data["lang"]
+    if "difficulty" in data:
+        if data["difficulty"] not in (None, *DIFFICULTIES):
+            raise RecordError("the difficulty is not easy, medium or hard")
+        prefs["difficulty"] = data["difficulty"]
     return prefs
 
 
