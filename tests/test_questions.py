@@ -5,6 +5,7 @@ rating, the dailies', New deal asking for one)."""
 import json
 
 from solitaire import get_game
+from solitaire.daily import candidates
 from solitaire.hints import difficulty, visible
 from solitaire.position import Position
 from solitaire.saved import DAILY_KEY, PREFS_KEY, MemoryStore
@@ -153,13 +154,17 @@ def test_the_difficulty_setting_is_kept_and_a_bad_one_is_refused():
 
 
 def test_dailies_played_here_are_rated_in_the_background():
+    """Each daily whose deal this browser knows (a candidate of its day, in the daily
+    cache) is rated; a cached number that is no candidate of its day is not trusted."""
     store = MemoryStore()
-    store.set(DAILY_KEY, json.dumps({"tabbycat:2026-11-29": 2, "spider1:2026-11-29": 3}))
+    day = next(candidates("2026-11-29", "tabbycat"))
+    store.set(DAILY_KEY, json.dumps({"tabbycat:2026-11-29": day, "tabbycat:2026-11-27": 2,
+                                     "spider1:2026-11-28": next(candidates("2026-11-28", "spider1"))}))
     c = tab(store)
     c.boot("?deal=5")
-    days = ["2026-11-28", "2026-11-29"]
+    days = ["2026-11-27", "2026-11-28", "2026-11-29"]
     assert c.daily_ratings(days) == {"2026-11-29": None}
     while c.rating_wanted():
         c.rate_step()
-    assert c.daily_ratings(days) == {"2026-11-29": difficulty(c.game, 2)}
+    assert c.daily_ratings(days) == {"2026-11-29": difficulty(c.game, day)}
     assert c.rating() == difficulty(c.game, 5)

@@ -53,6 +53,7 @@ class Page:
         self.rules = RulesDialog(self)
         self.intro = Intro(self)
         self.stepping = False
+        self.rating = False     # the rating loop runs (see rate)
         self.ready = None       # called once the board asked for at start is on the table
         self.bind()
 
@@ -105,6 +106,10 @@ class Page:
             self.apply_prefs()
         if ans.stats and self.stats.open:
             self.stats.render()
+        if ans.rated:
+            self.show_rating()
+            if self.stats.open:
+                self.stats.mark_ratings()
         if ans.download is not None:
             self.files.download(*ans.download)
         if ans.focus is not None and ans.focus in self.table.slots:
@@ -114,6 +119,8 @@ class Page:
         elif ctl.task is None and self.ready is not None:
             ready, self.ready = self.ready, None
             ready()
+        if not self.rating and self.ready is None and ctl.rating_wanted():
+            asyncio.ensure_future(self.rate())
         return ans
 
     async def step(self):
@@ -126,6 +133,23 @@ class Page:
         finally:
             self.stepping = False
         self.do(Answer())
+
+    async def rate(self):
+        """Rate deals a slice at a time (the board's, then the calendar's dailies) while
+        no search runs; each slice is a bounded number of greedy moves."""
+        self.rating = True
+        try:
+            await asyncio.sleep(0.3)  # after the board is drawn and the page settles
+            while self.ctl.rating_wanted():
+                if self.ctl.task is not None:  # a search the player asked for goes first
+                    await asyncio.sleep(0.1)
+                    continue
+                ans = self.ctl.rate_step()
+                if ans.rated:
+                    self.do(ans)
+                await asyncio.sleep(0)
+        finally:
+            self.rating = False
 
     # -- the view ------------------------------------------------------------------------
 
@@ -157,6 +181,7 @@ class Page:
         el("shortcuts").checked = prefs.get("shortcuts", True)
         el("choose-first").checked = prefs.get("choose_first", False)
         el("game-select").value = game.id
+        el("difficulty-select").value = prefs.get("difficulty") or ""
         document.body.classList.toggle("no-shortcuts", not prefs.get("shortcuts", True))
         document.body.classList.toggle("four-colour", prefs["four_colour"])
         if prefs["theme"] in ("light", "dark"):
@@ -193,6 +218,7 @@ class Page:
         label.textContent = words.t(label.dataset.i18n)
         el("deal-number").textContent = s.daily or str(s.deal)
         el("move-count").textContent = str(len(s.moves))
+        self.show_rating()
         el("clock").textContent = clock_text(s.elapsed)
         if ctl.game.counts_runs:
             el("runs").textContent = str(sum(1 for f in s.position.foundations if f))
@@ -200,6 +226,14 @@ class Page:
         el("redo").disabled = not s.undone
         if ctl.selected and ctl.count is None:  # a place picked by its key
             self.table.slots[ctl.selected].classList.add("selected")
+
+    def show_rating(self):
+        """The board's difficulty beside its number, once rated."""
+        rating = self.ctl.rating()
+        box = el("deal-rating")
+        box.hidden = rating is None
+        box.dataset.rating = rating or ""
+        box.textContent = words.t(f"rating_{rating}") if rating else ""
 
     def shake(self, spots):
         pos = self.ctl.session.position
@@ -238,6 +272,9 @@ class Page:
         for id_, intent in clicks.items():
             on(el(id_), "click", lambda e, f=intent: self.do(f()))
         on(el("restart"), "click", lambda e: self.stats.close() or self.do(ctl.restart()))
+        on(el("still-winnable"), "click", lambda e: self.stats.close() or self.do(ctl.still_winnable()))
+        on(el("difficulty-select"), "change",
+           lambda e: self.do(ctl.set_pref("difficulty", str(el("difficulty-select").value) or None)))
         on(el("winnable"), "change", lambda e: self.do(ctl.set_pref("winnable", el("winnable").checked)))
         on(el("autoplay"), "change", lambda e: self.do(ctl.set_pref("autoplay", el("autoplay").checked)))
         on(el("four-colour"), "change", lambda e: self.do(ctl.set_pref("four_colour", el("four-colour").checked)))
@@ -294,11 +331,30 @@ def hooks(page):
         "tabby_daily": lambda day, game=None: str(daily_deal(str(day), nullish(game) or ctl.game.id)),
         "tabby_stats": lambda: json.dumps(ctl.stats),
         "tabby_summary": lambda game: json.dumps(summary(ctl.stats, get_game(str(game)).id, ctl.today())),
+        "tabby_rating": lambda: ctl.rating() or "",
+        "tabby_rating_cost": lambda n, game: json.dumps(rating_cost(get_game(str(game)), int(n))),
         "tabby_solve": lambda: " ".join(str(m) for m in Search(
             ctl.game, ctl.session.position, ctl.HINT_BUDGET).run(ctl.HINT_BUDGET).line),
     }
     for name, fn in found.items():
         setattr(window, name, keep(create_proxy(fn)))
+
+
+def rating_cost(game, deal):
+    """A deal rated here, slice by slice as the page does (bench/rating.py reads it):
+    the rating, milliseconds in all and in the longest slice, slices, greedy moves."""
+    from solitaire.hints import Rating
+    from solitaire.questions import RATING_SLICE
+    now = window.performance.now
+    r, slices, longest, start = Rating(game, deal), 0, 0.0, now()
+    while True:
+        t = now()
+        done = r.run(RATING_SLICE)
+        longest, slices = max(longest, now() - t), slices + 1
+        if done is not None:
+            break
+    return {"rating": r.result, "ms": now() - start, "slice_ms": longest, "slices": slices,
+            "moves": r.played, "games": r.games}
 
 
 def boot():

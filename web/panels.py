@@ -11,7 +11,8 @@ from pyscript import window
 
 from dom import closest, document, el, nullish, on
 from modal import close_modal, open_modal
-from solitaire.answer import CLOSED
+from solitaire.answer import CLOSED, Answer
+from solitaire.messages import Message
 from solitaire.daily import parse_date
 from solitaire.errors import SolitaireError
 import words
@@ -124,6 +125,7 @@ class StatsPanel:
             result = days.get(date)
             state = "won" if result and result["won"] else "lost" if result else ""
             b.className = state + (" today" if date == now else "")
+            b.dataset.state = state
             b.setAttribute("aria-label", words.t({"won": "day_won", "lost": "day_played"}.get(state, "day_plain"),
                                               day=date, num=d))
             try:
@@ -132,6 +134,24 @@ class StatsPanel:
             except SolitaireError:
                 b.disabled = True
             grid.appendChild(b)
+        self.mark_ratings()
+
+    def mark_ratings(self):
+        """The difficulty of each daily played or opened here, on its day (rated in the
+        background: the days not rated yet are marked when they are)."""
+        buttons = list(el("calendar").querySelectorAll("button[data-date]"))
+        ratings = self.page.ctl.daily_ratings([str(b.dataset.date) for b in buttons])
+        for b in buttons:
+            rating = ratings.get(str(b.dataset.date))
+            if rating is None:
+                continue
+            b.dataset.rating = rating
+            key = {"won": "day_won_rated", "lost": "day_played_rated"}.get(str(b.dataset.state),
+                                                                           "day_plain_rated")
+            b.setAttribute("aria-label", words.tr(Message(key, day=str(b.dataset.date), num=b.textContent,
+                                                          rating=Message(f"rating_{rating}"))))
+        if self.page.ctl.rating_wanted() and not self.page.rating:
+            self.page.do(Answer())  # starts the rating loop
 
     def calendar_click(self, event):
         b = closest(event.target, "button")

@@ -16,6 +16,7 @@ seconds, so the same question gives the same answer on every machine.
 """
 
 from .answer import Answer, Offer
+from .daily import candidates
 from .hints import EASY, HARD, MEDIUM, FairHint, LastWinnable, Rating
 from .messages import Message
 from .solver import UNWINNABLE, WON, Search
@@ -107,8 +108,8 @@ def daily_ratings(c, days: list[str], cache: dict) -> dict:
     out = {}
     for day in days:
         number = cache.get(f"{c.game.id}:{day}")
-        if number is None:
-            continue
+        if number is None or number not in set(candidates(day, c.game.id)):
+            continue  # not computed here, or not one of the day's candidates: untrusted
         out[day] = c.ratings.get(c.game.id, number)
         if out[day] is None:
             c.ratings.later(c.game, number)

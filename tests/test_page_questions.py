@@ -1,0 +1,109 @@
+"""The page's questions (issue 14, items 6 and 7) in a real browser: Spider's Hint from
+what the player sees, "Is this deal still winnable?" in the menu, the difficulty beside
+the deal number and on the calendar's dailies, and New deal asking for a difficulty."""
+
+import json
+
+import pytest
+
+from pages import boot, new_page
+from solitaire import get_game
+from solitaire.daily import candidates
+from solitaire.hints import difficulty
+
+STATUS = "document.querySelector('#status').textContent"
+
+
+@pytest.fixture(scope="module")
+def page(browser, server):
+    p = new_page(browser)
+    boot(p, server + "/?deal=3&game=spider1")
+    yield p
+    p.context.close()
+
+
+def test_spiders_hint_is_a_guess_from_what_is_seen_and_the_check_knows(page):
+    """Hint in one-suit Spider says it comes from what the player sees; the menu's
+    separate question answers with full knowledge and marks no move."""
+    page.evaluate("window.tabby_start(3, 'spider1')")
+    page.click("#hint")
+    page.wait_for_function(f"{STATUS}.startsWith('Hint:') || {STATUS}.startsWith('No hint')",
+                           polling=100, timeout=90_000)
+    status = page.inner_text("#status")
+    assert "what you can see" in status, status
+    if status.startswith("Hint:"):
+        assert "guesses at the face-down cards" in status
+        assert page.locator(".slot.hint-target").count() == 1
+    page.evaluate("window.tabby_start(3, 'spider1')")   # the same board, no hint marked
+    page.click("#stats")
+    label = page.inner_text("#still-winnable")
+    assert label == "Is this deal still winnable?"
+    page.click("#still-winnable")
+    assert page.locator("#stats-panel").is_hidden()
+    page.wait_for_function(f"{STATUS}.startsWith('Yes')", polling=100, timeout=90_000)
+    assert "knowing every card" in page.inner_text("#status")
+    assert page.locator(".slot.hint-target").count() == 0
+    assert not page.errors, page.errors
+
+
+def test_the_check_runs_in_slices_and_cancel_stops_it(page):
+    """A check of a four-suit board takes longer than a slice: the progress shows,
+    Cancel stops it and says so, and the board is untouched."""
+    page.evaluate("window.tabby_start(7, 'spider4')")
+    before = page.evaluate("window.tabby_position()")
+    page.click("#stats")
+    page.click("#still-winnable")
+    # Polled on a timer: while slices run, animation frames (Playwright's default) are few.
+    page.wait_for_function("!document.querySelector('#search').hidden", polling=100, timeout=30_000)
+    assert "Checking" in page.inner_text("#search-label")
+    page.click("#search-cancel")
+    page.wait_for_function("document.querySelector('#search').hidden", polling=100, timeout=10_000)
+    assert "cancelled" in page.inner_text("#status")
+    assert page.evaluate("window.tabby_position()") == before
+    assert not page.errors, page.errors
+
+
+def test_the_rating_shows_beside_the_deal_number(page):
+    for game_id, deal in (("tabbycat", 5), ("spider1", 3)):
+        page.evaluate(f"window.tabby_start({deal}, '{game_id}')")
+        page.wait_for_selector("#deal-rating:not([hidden])", timeout=60_000)
+        want = difficulty(get_game(game_id), deal)
+        assert page.inner_text("#deal-rating") == want
+        assert page.evaluate("window.tabby_rating()") == want
+    assert page.get_attribute("#deal-rating", "title").startswith("Difficulty")
+
+
+def test_new_deal_asks_for_a_difficulty(page):
+    page.evaluate("window.tabby_start(1, 'tabbycat')")
+    page.click("#stats")
+    page.select_option("#difficulty-select", "hard")
+    page.click("#stats-close")
+    page.click("#new-deal")
+    page.wait_for_function(f"{STATUS}.includes('rated hard')", polling=100, timeout=120_000)
+    number = int(page.inner_text("#deal-number"))
+    assert difficulty(get_game("tabbycat"), number) == "hard"
+    assert page.inner_text("#deal-rating") == "hard"
+    assert "proved" in page.inner_text("#status")
+    assert json.loads(page.evaluate("localStorage.getItem('tabbycat.prefs.v1')"))["difficulty"] == "hard"
+    page.click("#stats")
+    page.select_option("#difficulty-select", "")
+    page.click("#stats-close")
+    assert not page.errors, page.errors
+
+
+def test_the_calendar_marks_each_daily_played_here_with_its_rating(page):
+    """A daily opened here (its deal in the daily cache) gets its rating on its day,
+    rated in the background once the calendar shows it."""
+    page.evaluate("window.tabby_start(1, 'tabbycat')")
+    day = page.evaluate("(() => { const d = new Date(); d.setDate(1); "
+                        "return d.toLocaleDateString('en-CA'); })()")
+    number = next(candidates(day, "tabbycat"))
+    page.evaluate(f"localStorage.setItem('tabbycat.daily.v2', '{json.dumps({f'tabbycat:{day}': number})}')")
+    page.click("#stats")
+    button = f"#calendar button[data-date='{day}']"
+    page.wait_for_selector(f"{button}[data-rating]", timeout=60_000)
+    want = difficulty(get_game("tabbycat"), number)
+    assert page.get_attribute(button, "data-rating") == want
+    assert page.get_attribute(button, "aria-label").endswith(want)
+    page.click("#stats-close")
+    assert not page.errors, page.errors
