@@ -168,3 +168,16 @@ def test_dailies_played_here_are_rated_in_the_background():
         c.rate_step()
     assert c.daily_ratings(days) == {"2026-11-29": difficulty(c.game, day)}
     assert c.rating() == difficulty(c.game, 5)
+
+
+def test_every_sentence_of_a_rating_is_in_both_catalogues():
+    """The keys built from a rating's name (``finding_easy``, ``deal_hard_proved``...)."""
+    from solitaire.lang_en import ENGLISH
+    from solitaire.lang_es import SPANISH
+    from solitaire.questions import RATINGS
+    from solitaire.saved import DIFFICULTIES
+    assert RATINGS == DIFFICULTIES
+    for r in RATINGS:
+        for key in (f"finding_{r}", f"deal_{r}", f"deal_{r}_proved", f"no_{r}_found",
+                    f"rating_{r}", f"ui_difficulty_{r}"):
+            assert key in ENGLISH and key in SPANISH, key
