@@ -27,9 +27,12 @@ from solitaire.reading import card_name, place_name
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RANK_TEXT = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 RATIO = 1.4                 # card height / width
-UP_STEP = 0.28              # the roomiest fan of face-up cards, in card heights
+UP_STEP = 0.28              # the roomiest fan of face-up cards, in card heights ...
+ROOMY_PX = 44               # ... or this many px when that is more (a finger's target)
 MIN_STEP = 0.14             # the tightest fan: a card's index (0.13 ch tall) stays readable
 MIN_STEP_PX = 13            # ... and never under this many px (the index is at least 12 px)
+TARGET_PX = 24              # on a narrow (phone) screen a long pile shrinks the cards to keep
+NARROW = 600                # ... each face-up card's strip, its touch target, this tall
 DOWN_STEP = 0.12            # the fan of face-down cards, in card heights
 DESIGN_FAN = 1 + 24 * MIN_STEP  # a pile this tall sets the card size: 25 cards, tight
 SHORT_FAN = 1 + 12 * MIN_STEP   # ... on a short screen (a landscape phone): 13 cards
@@ -220,6 +223,9 @@ class Table:
         # Only a pile too long to fit at the tightest fan shrinks the cards (to no less
         # than FIT_FLOOR of their size: past that the page scrolls).
         floor = max(cw * FIT_FLOOR, CW_MIN)
+        # On a phone a strip is a finger's target: the cards shrink before a strip goes
+        # under TARGET_PX (WCAG 2.5.8); elsewhere the fan goes down to the index's height.
+        least = TARGET_PX if width <= NARROW else MIN_STEP_PX
         for name, place in self.places.items():
             if place.fan != "down":
                 continue
@@ -228,8 +234,8 @@ class Table:
             up = max(cards - down - 1, 0)
             lead = spots[name][1] + 1 + DOWN_STEP * down
             fit = height / (lead + MIN_STEP * up)
-            if fit * MIN_STEP < MIN_STEP_PX:
-                fit = (height - MIN_STEP_PX * up) / lead
+            if fit * MIN_STEP < least:
+                fit = (height - least * up - 2) / lead  # 2 px: the height is rounded
             cw = min(cw, fit / RATIO)
         cw = max(cw, floor)
         right = max(x for x, _ in spots.values()) + 1
@@ -292,12 +298,14 @@ class Table:
             down = self.game.face_down(pos, name)
             step = back = 0
             if place.fan == "down" and len(cards) > 1:
-                # Face-down cards overlap more; a long pile tightens its own fan, never
-                # below the height of a card's index.
+                # Face-down cards overlap more. Face-up cards use the height there is, up
+                # to 44 px each (a finger's target) or UP_STEP; a long pile tightens its
+                # own fan, never below the height of a card's index.
                 back = max(ch * DOWN_STEP, 5)
                 up = len(cards) - down
                 room = height - y - ch - back * (down if up else down - 1)
-                step = min(ch * UP_STEP, max(min_step, room / (up - 1))) if up > 1 else 0
+                roomy = max(ch * UP_STEP, ROOMY_PX)
+                step = min(roomy, max(min_step, room / (up - 1))) if up > 1 else 0
             pile_h = ch + back * down + step * max(len(cards) - down - 1, 0)
             if cards and len(cards) == down:
                 pile_h -= back
