@@ -18,6 +18,7 @@ from solitaire.messages import Message
 from solitaire.position import format_line
 from solitaire.solver import solve
 from pages import boot, new_page
+from test_page import long_pile_line
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = Path(os.environ.get("AXE_JS", ROOT / "node_modules" / "axe-core" / "axe.min.js"))
@@ -239,4 +240,110 @@ def test_the_menu_is_modal_opens_at_its_top_and_keys_do_not_reach_the_table(page
     page.focus("#game-select")  # typing in the game menu never fires the table's keys
     page.keyboard.press("t")
     assert page.evaluate("window.tabby_moves()") == moves
+    assert not page.errors, page.errors
+
+
+# -- targets on a phone (2.5.8) ------------------------------------------------------------
+
+TARGETS = """() => {
+    // Each face-up card's own target: the part of it no later card of its place covers
+    // (a fanned card's strip, a stack's top card), and what a tap at its middle reaches.
+    const cards = [...document.querySelectorAll('.card[data-place]:not(.back)')];
+    return cards.map(c => {
+        const r = c.getBoundingClientRect();
+        const over = cards.filter(o => o.dataset.place === c.dataset.place
+                                       && +o.dataset.index > +c.dataset.index)
+                          .map(o => o.getBoundingClientRect().top);
+        const h = over.length ? Math.min(...over) - r.top : r.height;
+        const hit = h > 0 ? document.elementFromPoint(r.left + r.width / 2, r.top + h / 2) : null;
+        return {card: c.dataset.card, place: c.dataset.place, w: r.width, h: h,
+                hit: !!hit && c.contains(hit), bottom: r.bottom};
+    });
+}"""
+
+
+def targets(page, game, deal, line=()):
+    start(page, game, deal, line)
+    page.evaluate("window.dispatchEvent(new Event('resize'))")
+    page.wait_for_timeout(50)
+    return page.evaluate(TARGETS)
+
+
+def test_every_face_up_card_is_a_target_of_24_px_on_a_phone_and_44_where_there_is_room(page):
+    """At 360x740 every face-up card a player can reach shows a strip at least 24 px tall
+    and wide that a tap reaches, in Tabby Cat after 10 moves and with a pile of 22
+    cards, and in Tuxedo and four-suit Spider; where the height allows (Tuxedo's deal,
+    Tabby Cat after 10 moves) each strip is 44 px; all of it on the screen."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.wait_for_function("window.innerWidth === 360")
+    if page.is_visible("#intro"):  # the first-time note, put away as a player does
+        page.click("#intro-close")
+    try:
+        spider = get_game("spider4")
+        n, long_line = long_pile_line(22)
+        scenes = {
+            "tabbycat after 10 moves": ("tabbycat", DEAL, solve(TABBY, TABBY.deal(DEAL)).line[:10], 44),
+            "tabbycat, a pile of 22": ("tabbycat", n, long_line, 24),
+            "tuxedo": ("tuxedo", 1, (), 44),
+            "spider4": ("spider4", 1, solve(spider, spider.deal(1), budget=20_000).line[:12], 24),
+        }
+        for name, (game, deal, line, least) in scenes.items():
+            found = targets(page, game, deal, line)
+            assert len(found) >= 4, name
+            # the translate()s are rounded to 0.1 px: a 44 px fan may measure 43.9
+            small = [(t["card"], t["place"], round(t["h"], 1)) for t in found
+                     if t["h"] < least - 0.15 or t["w"] < 24]
+            assert not small, (name, small)
+            assert all(t["hit"] for t in found), (name, [t["card"] for t in found if not t["hit"]])
+            assert max(t["bottom"] for t in found) <= 740, name
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.wait_for_function("window.innerWidth === 1280")
+        start(page)
+
+
+# -- the game menu (3.2.2) ------------------------------------------------------------------
+
+def test_the_game_menu_changes_game_only_on_an_explicit_choice_and_asks_first(page):
+    """Arrows on the game menu only show a game and say how to play it (Esc puts the
+    menu back); Enter plays it. With a move made it asks first: Keep playing keeps the
+    game and its moves, Leave it switches and counts the game as lost."""
+    start(page)
+    page.focus("#game-select")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.body.dataset.game") == "tabbycat"
+    shown = page.input_value("#game-select")
+    assert shown != "tabbycat"
+    assert "Enter" in page.inner_text("#status")
+    page.keyboard.press("Escape")
+    assert page.input_value("#game-select") == "tabbycat"
+    assert page.evaluate("document.body.dataset.game") == "tabbycat"
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    second = page.input_value("#game-select")
+    page.keyboard.press("Enter")  # no move made: nothing to lose, the game changes
+    assert page.evaluate("document.body.dataset.game") == second
+    page.select_option("#game-select", "tabbycat")  # a choice from the open list
+    assert page.evaluate("document.body.dataset.game") == "tabbycat"
+
+    line = solve(TABBY, TABBY.deal(DEAL)).line[:3]
+    start(page, line=line)
+    moves = page.evaluate("window.tabby_moves()")
+    page.focus("#game-select")
+    page.keyboard.press("End")  # the last game, shown only
+    page.keyboard.press("Enter")
+    assert page.is_visible("#offer") and "in progress" in page.inner_text("#offer-text")
+    assert page.evaluate("document.activeElement.closest('#offer') !== null")
+    page.focus("#offer-stay")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.body.dataset.game") == "tabbycat"
+    assert page.input_value("#game-select") == "tabbycat"
+    assert page.evaluate("window.tabby_moves()") == moves
+    page.focus("#game-select")
+    page.keyboard.press("End")
+    last = page.input_value("#game-select")
+    page.keyboard.press("Enter")
+    page.focus("#offer-leave\\:" + last)
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.body.dataset.game") == last
     assert not page.errors, page.errors

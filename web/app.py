@@ -280,7 +280,10 @@ class Page:
         on(el("four-colour"), "change", lambda e: self.do(ctl.set_pref("four_colour", el("four-colour").checked)))
         on(el("shortcuts"), "change", lambda e: self.do(ctl.set_pref("shortcuts", el("shortcuts").checked)))
         on(el("choose-first"), "change", lambda e: self.do(ctl.set_pref("choose_first", el("choose-first").checked)))
-        on(el("game-select"), "change", lambda e: self.do(ctl.choose_game(str(el("game-select").value))))
+        picker = self.picker = inputs.GamePicker(self, el("game-select"))
+        for kind in ("keydown", "keyup", "change"):
+            on(el("game-select"), kind, getattr(picker, kind))
+        on(el("game-select"), "blur", picker.put_back)
         on(el("share"), "click", lambda e: asyncio.ensure_future(self.files.share()))
         on(el("win-share"), "click", lambda e: asyncio.ensure_future(self.files.share(ctl.share_text())))
         on(el("stats"), "click", lambda e: self.stats.show())

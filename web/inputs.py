@@ -5,6 +5,7 @@ a press lifts and where it may go), keys go to the controller with the focused p
 """
 
 import modal
+import words
 from dom import closest
 
 DRAG_THRESHOLD = 6          # px before a press becomes a drag
@@ -138,3 +139,61 @@ def arrow(table, k, place, index):
     elif k == "ArrowDown":
         table.slots[place].focus()
     return True
+
+
+# Keys that change a closed <select>'s value at once (WCAG 3.2.2: no change of game on
+# them): arrows, Home, End, pages and type-ahead letters. Space, Alt+Down and F4 open the
+# list instead, where Enter or a click is the explicit choice.
+MOVES_SELECT = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown")
+
+
+class GamePicker:
+    """The game menu changes game only on an explicit choice: a click or tap on a game of
+    its open list, or Enter after the arrows (or letters) showed one. Arrows alone only
+    show a game and say how to play it; Esc or leaving the menu puts it back. The
+    controller then asks before abandoning a game in progress."""
+
+    def __init__(self, page, menu):
+        self.page = page
+        self.menu = menu
+        self.keyed = False      # the change under way comes from a key on the closed menu
+        self.pending = None     # a game shown by keys, not yet chosen
+
+    def keydown(self, event):
+        k = str(event.key)
+        if k == "Enter" and self.pending is not None:
+            event.preventDefault()
+            self.choose(self.pending)
+        elif k == "Escape" and self.pending is not None:
+            event.preventDefault()
+            event.stopPropagation()
+            self.put_back()
+        elif not (event.altKey or event.ctrlKey or event.metaKey) and (
+                k in MOVES_SELECT or (len(k) == 1 and k != " ")):
+            self.keyed = True
+
+    def keyup(self, event):
+        self.keyed = False
+
+    def change(self, event):
+        chosen = str(self.menu.value)
+        if chosen == self.page.ctl.game.id:
+            self.pending = None
+            return
+        if self.keyed:
+            self.pending = chosen
+            self.page.say(words.t("game_pending", game=words.t(f"game_{chosen}"),
+                                  current=words.t(f"game_{self.page.ctl.game.id}")))
+            return
+        self.choose(chosen)
+
+    def choose(self, game_id):
+        self.pending = None
+        self.page.do(self.page.ctl.choose_game(game_id))
+
+    def put_back(self, *_):
+        """The menu shows the game in play again (Esc, or focus leaving a shown game)."""
+        if self.pending is not None:
+            self.pending = None
+            self.page.say("")
+        self.menu.value = self.page.ctl.game.id

@@ -249,6 +249,7 @@ ENGLISH: dict[str, str] = {
     "suit_S": "spades", "suit_H": "hearts", "suit_D": "diamonds", "suit_C": "clubs",
     # ---- the page's labels (index.html's data-i18n, the table, the panels) ---------------
     "ui_site": "Tabby Cat Solitaire",
+    "game_pending": "{game}: Enter plays it, Esc stays with {current}.",
     "ui_game": "Game", "ui_choose_game": "Choose the game",
     "ui_moves": "Moves", "ui_time": "Time", "ui_runs": "Runs",
     "ui_controls": "Game controls",

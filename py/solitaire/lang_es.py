@@ -244,6 +244,7 @@ SPANISH: dict[str, str] = {
     "suit_S": "picas", "suit_H": "corazones", "suit_D": "diamantes", "suit_C": "tréboles",
     # ---- la página ----------------------------------------------------------------------
     "ui_site": "Solitario Tabby Cat",
+    "game_pending": "{game}: Intro para jugarlo, Esc para seguir con {current}.",
     "ui_game": "Juego", "ui_choose_game": "Elige el juego",
     "ui_moves": "Movimientos", "ui_time": "Tiempo", "ui_runs": "Secuencias",
     "ui_controls": "Controles de la partida",
