@@ -56,16 +56,57 @@ def axe(page):
     return dict(found)
 
 
+def record_a_win_and_a_loss(page, line):
+    """Statistics with something in them: a won deal, then a deal left after 3 moves."""
+    start(page, line=line)
+    page.keyboard.press("Escape")  # the win panel
+    start(page, deal=DEAL + 1, line=solve(TABBY, TABBY.deal(DEAL + 1)).line[:3])
+    page.evaluate("window.tabby_start(3, 'tabbycat')")  # the deal in play counts as lost
+    stats = json.loads(page.evaluate("window.tabby_stats()"))
+    assert stats, stats
+
+
 def test_axe_finds_no_wcag_violation_in_any_scene_in_either_theme(page):
+    """The issue's scenes, light and dark: Tabby Cat at the start, after 10 moves, with
+    the menu open, with the statistics open (after a win and a loss, scrolled to them),
+    the win; four-suit Spider; Tuxedo; and How to play and the leave-game question."""
     line = solve(TABBY, TABBY.deal(DEAL)).line
-    spider, tux = get_game("spider4"), get_game("tuxedo")
+    spider = get_game("spider4")
+
+    def menu():
+        start(page, line=line[:10])
+        page.focus("#stats")
+        page.keyboard.press("Enter")
+
+    def statistics():
+        record_a_win_and_a_loss(page, line)
+        page.click("#stats")
+        page.evaluate("document.getElementById('stats-title').scrollIntoView()")
+        assert page.locator("#stats-list dd, #stats-list dt").count() > 0
+
+    def rules():
+        start(page)
+        page.focus("#slot-pile-1")
+        page.keyboard.press("?")
+        page.wait_for_selector("#rules-body h3")
+
+    def leave():
+        start(page, line=line[:3])
+        page.focus("#game-select")
+        page.keyboard.press("End")
+        page.keyboard.press("Enter")
+        assert page.is_visible("#offer")
+
     scenes = {
         "tabbycat start": lambda: start(page),
         "tabbycat after 10 moves": lambda: start(page, line=line[:10]),
-        "menu open": lambda: (start(page, line=line[:10]), page.click("#stats")),
+        "menu open": menu,
+        "statistics open": statistics,
         "won": lambda: start(page, line=line),
         "spider4": lambda: start(page, "spider4", 1, solve(spider, spider.deal(1), budget=20_000).line[:6]),
         "tuxedo": lambda: start(page, "tuxedo", 1),
+        "how to play": rules,
+        "leave-game question": leave,
     }
     problems = {}
     for scheme in ("light", "dark"):
@@ -79,6 +120,7 @@ def test_axe_finds_no_wcag_violation_in_any_scene_in_either_theme(page):
             if found:
                 problems[f"{scheme}: {name}"] = found
             page.keyboard.press("Escape")
+            page.evaluate("document.getElementById('rules').open && document.getElementById('rules').close()")
     page.emulate_media(color_scheme="light")
     start(page)
     assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
@@ -347,3 +389,83 @@ def test_the_game_menu_changes_game_only_on_an_explicit_choice_and_asks_first(pa
     page.keyboard.press("Enter")
     assert page.evaluate("document.body.dataset.game") == last
     assert not page.errors, page.errors
+
+
+# -- every dialog by keyboard ---------------------------------------------------------------
+
+def test_every_dialog_by_keyboard_keeps_focus_inside_closes_on_esc_and_gives_focus_back(page):
+    """The menu (its statistics are in it), How to play from the table and from the
+    menu, and the leave-game question: each opened by keyboard, Tab and Shift+Tab stay
+    inside the modal ones, Esc closes each and focus is back on its opener. (The win
+    panel: test_a_deal_won_with_keys_only_then_the_win_panel_by_keyboard.)"""
+    start(page, line=solve(TABBY, TABBY.deal(DEAL)).line[:3])
+    page.focus("#stats")
+    page.keyboard.press("Enter")
+    assert_modal(page, "#stats-panel", "stats")
+
+    page.focus("#slot-pile-2")
+    page.keyboard.press("?")
+    page.wait_for_selector("#rules-body h3")
+    assert page.evaluate("document.getElementById('rules').open")
+    assert_modal(page, "#rules", "slot-pile-2")
+
+    page.focus("#stats")
+    page.keyboard.press("Enter")
+    page.focus("#how-to-play")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rules-body h3")
+    assert_modal(page, "#rules", "how-to-play")  # back in the menu, which stays open
+    assert page.is_visible("#stats-panel")
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#stats-panel")
+    assert page.evaluate("document.activeElement.id") == "stats"
+
+    moves = page.evaluate("window.tabby_moves()")
+    page.focus("#game-select")
+    page.keyboard.press("End")
+    page.keyboard.press("Enter")  # a move was made: the question, focus on its first answer
+    assert page.is_visible("#offer")
+    assert page.evaluate("document.activeElement.closest('#offer') !== null")
+    page.keyboard.press("Escape")  # the answer that changes nothing: keep playing
+    assert page.is_hidden("#offer")
+    assert page.evaluate("document.activeElement.id") == "game-select"
+    assert page.evaluate("document.body.dataset.game") == "tabbycat"
+    assert page.input_value("#game-select") == "tabbycat"
+    assert page.evaluate("window.tabby_moves()") == moves
+    assert not page.errors, page.errors
+
+
+# -- a card turned face down again ----------------------------------------------------------
+
+def test_a_card_turned_face_down_by_undo_tells_nothing_of_its_face(page):
+    """Spider: a move lays a card bare, undo turns it face down again: its element (kept
+    for the next time) leaves the accessibility tree with no name, role or face, and its
+    column's name says how many cards are face down."""
+    from solitaire.reading import card_name, place_name
+    spider = get_game("spider4")
+    pos = spider.deal(1)
+    move = next(m for m in spider.legal_moves(pos) if not m.is_deal
+                and spider.face_down(spider.apply(pos, m), m.src) < spider.face_down(pos, m.src))
+    line, after, src = [move], spider.apply(pos, move), move.src
+    bare = spider.get(after, src)[-1]
+    start(page, "spider4", 1, line)
+    node = page.evaluate(f"""() => {{ const e = [...document.querySelectorAll(
+        '.card[data-place="{src}"]:not(.back)')].find(e => +e.dataset.index === {len(spider.get(after, src)) - 1});
+        return [e.id, e.getAttribute('aria-label')]; }}""")
+    cards = spider.get(after, src)
+    assert node[1] == str(card_name(bare, len(cards) - 1, len(cards))), node
+    page.focus("#undo")
+    page.keyboard.press("Enter")
+    assert spider.parse(page.evaluate("window.tabby_position()")) == pos
+    state = page.evaluate(f"""() => {{ const e = document.getElementById('{node[0]}');
+        return {{hidden: e.getAttribute('aria-hidden'), label: e.getAttribute('aria-label'),
+                 role: e.getAttribute('role'), card: e.dataset.card || null, text: e.textContent,
+                 back: e.classList.contains('back'), tab: e.getAttribute('tabindex')}}; }}""")
+    assert state == {"hidden": "true", "label": None, "role": None, "card": None, "text": "",
+                     "back": True, "tab": None}, state
+    tree = page.locator("#table").aria_snapshot()
+    assert node[1] not in tree
+    label = page.get_attribute(f"#slot-{src}", "aria-label")
+    assert label == str(place_name(spider, pos, src)), label
+    assert f"{spider.face_down(pos, src)} face down" in label
+    start(page)

@@ -169,16 +169,42 @@ class StatsPanel:
 
 class OfferBar:
     """A question with buttons: in the statistics panel while it is open, else under
-    the table. Button ids are ``offer-<action>`` (``panel-offer-<action>`` in the panel)."""
+    the table. Button ids are ``offer-<action>`` (``panel-offer-<action>`` in the panel).
+    Focus goes to its first button; Esc gives its last answer (always the one that
+    changes nothing: stay, no, keep, cancel); once answered, focus goes back to what
+    had it before the question."""
 
     def __init__(self, page):
         self.page = page
+        self.actions = []
+        self.opener = None
+        for prefix in ("", "panel-"):
+            on(el(f"{prefix}offer"), "keydown", self.key)
+
+    def key(self, event):
+        if str(event.key) == "Escape" and self.actions:
+            event.preventDefault()
+            event.stopPropagation()
+            self.answer(self.actions[-1])
+
+    def answer(self, action):
+        opener, self.opener = self.opener, None
+        self.page.do(self.page.ctl.answer_offer(action))
+        active = nullish(document.activeElement)
+        lost = active is None or active.isSameNode(document.body) or nullish(active.closest("[hidden]")) is not None
+        if lost and opener is not None and opener.isConnected and nullish(opener.closest("[hidden]")) is None:
+            opener.focus()
 
     def show(self, offer):
         for prefix in ("", "panel-"):
             el(f"{prefix}offer").hidden = True
         if offer is None or offer is CLOSED:
+            self.actions = []
             return
+        self.actions = [action for action, _ in offer.actions]
+        active = nullish(document.activeElement)
+        if active is not None and nullish(active.closest(".offer")) is None:
+            self.opener = active
         prefix = "panel-" if self.page.stats.open else ""
         el(f"{prefix}offer-text").textContent = words.tr(offer.text)
         box = el(f"{prefix}offer-actions")
@@ -188,7 +214,7 @@ class OfferBar:
             b.type = "button"
             b.id = f"{prefix}offer-{action}"
             b.textContent = words.tr(label)
-            on(b, "click", lambda e, a=action: self.page.do(self.page.ctl.answer_offer(a)))
+            on(b, "click", lambda e, a=action: self.answer(a))
             box.appendChild(b)
         el(f"{prefix}offer").hidden = False
         box.firstElementChild.focus()
