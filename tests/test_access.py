@@ -290,8 +290,12 @@ def test_the_menu_is_modal_opens_at_its_top_and_keys_do_not_reach_the_table(page
 TARGETS = """() => {
     // Each face-up card's own target: the part of it no later card of its place covers
     // (a fanned card's strip, a stack's top card), and what a tap at its middle reaches.
+    // Only a stack's top card is a target (a foundation, a cell): the rest lie under it.
     const cards = [...document.querySelectorAll('.card[data-place]:not(.back)')];
-    return cards.map(c => {
+    const top = {};
+    for (const c of cards) top[c.dataset.place] = Math.max(top[c.dataset.place] ?? -1, +c.dataset.index);
+    return cards.filter(c => /^(pile|tail)/.test(c.dataset.place) || +c.dataset.index === top[c.dataset.place])
+                .map(c => {
         const r = c.getBoundingClientRect();
         const over = cards.filter(o => o.dataset.place === c.dataset.place
                                        && +o.dataset.index > +c.dataset.index)
@@ -302,6 +306,14 @@ TARGETS = """() => {
                 hit: !!hit && c.contains(hit), bottom: r.bottom};
     });
 }"""
+
+
+def autoplay(page, on):
+    """The setting Auto-play to foundations, through the menu."""
+    page.click("#stats")
+    if page.is_checked("#autoplay") != on:
+        page.click("#autoplay")
+    page.click("#stats-close")
 
 
 def targets(page, game, deal, line=()):
@@ -321,15 +333,19 @@ def test_every_face_up_card_is_a_target_of_24_px_on_a_phone_and_44_where_there_i
     if page.is_visible("#intro"):  # the first-time note, put away as a player does
         page.click("#intro-close")
     try:
-        spider = get_game("spider4")
+        spider, tux = get_game("spider4"), get_game("tuxedo")
         n, long_line = long_pile_line(22)
         scenes = {
             "tabbycat after 10 moves": ("tabbycat", DEAL, solve(TABBY, TABBY.deal(DEAL)).line[:10], 44),
             "tabbycat, a pile of 22": ("tabbycat", n, long_line, 24),
             "tuxedo": ("tuxedo", 1, (), 44),
+            "tuxedo after 20 moves": ("tuxedo", 1, solve(tux, tux.deal(1)).line[:20], 24),
             "spider4": ("spider4", 1, solve(spider, spider.deal(1), budget=20_000).line[:12], 24),
         }
         for name, (game, deal, line, least) in scenes.items():
+            if game == "tuxedo" and line:  # the solver's line replays with no auto-play
+                start(page, game, deal)
+                autoplay(page, False)
             found = targets(page, game, deal, line)
             assert len(found) >= 4, name
             # the translate()s are rounded to 0.1 px: a 44 px fan may measure 43.9
@@ -339,6 +355,8 @@ def test_every_face_up_card_is_a_target_of_24_px_on_a_phone_and_44_where_there_i
             assert all(t["hit"] for t in found), (name, [t["card"] for t in found if not t["hit"]])
             assert max(t["bottom"] for t in found) <= 740, name
     finally:
+        start(page, "tuxedo", 1)
+        autoplay(page, True)
         page.set_viewport_size({"width": 1280, "height": 800})
         page.wait_for_function("window.innerWidth === 1280")
         start(page)
