@@ -4,9 +4,11 @@ It holds no rules: it renders a position, marks hints and drop targets, and says
 place lies under a point. A new game brings its own layout; nothing here changes.
 
 Sizes come from the screen, not from the cards: the card width is the largest the
-screen allows (up to ``CW_MAX``) for a pile of 25 cards at the tightest fan; any pile
-tightens its own fan to fit, and only a pile that does not fit even at the tightest fan
-makes the cards a little smaller (down to ``FIT_FLOOR`` of their size). On a wide screen a game whose top row holds only the
+screen allows (up to ``CW_MAX``) for a pile of 25 cards at the tightest fan. A fan of
+face-up cards uses the height there is, up to ``ROOMY_PX`` a card (each card's visible
+strip is its target); any pile tightens its own fan to fit, and only a pile that does
+not fit even at the tightest fan (on a phone: at ``TARGET_PX`` a card) makes the cards
+smaller (down to ``FIT_FLOOR`` of their size). On a wide screen a game whose top row holds only the
 stock and foundations may lay them out beside the piles instead (the view's choice,
 made from the screen's size alone, so it never changes while a game goes on).
 
