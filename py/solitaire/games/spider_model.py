@@ -37,15 +37,13 @@ class SpiderModel:
     # The searches tried in turn (see Search): best-first under a deal weight, or a beam
     # of a first width ("beam", width, deal weight[, cap]), where a cap lets only that
     # many children of one position lead the next level (see Beam). Chosen per suit
-    # count on deals 1-200. For four suits: the two deal weights that, in turn, won the
-    # most deals 1-60, then capped beams, which win other deals (on deals 1-40 they won
-    # 5 of the 8 the first two left, among them 22 and 27, which no plain beam had won
-    # within 1,000,000).
+    # count on deals 1-200 (for four suits: the three deal weights that, in turn, won
+    # the most deals 1-60; capped beams in their place won as many, not more: README).
+    # Two suits end with a capped beam, which wins deals 9 and 101.
     TRIES = {
         1: (25, 30, 20, 35),
         2: (25, 20, ("beam", 50, 25), 30, 35, ("beam", 50, 25, 1)),
-        4: (("beam", 50, 25), ("beam", 50, 20), ("beam", 50, 25, 2), ("beam", 50, 20, 2),
-            ("beam", 50, 25, 1)),
+        4: (("beam", 50, 25), ("beam", 50, 20), ("beam", 50, 28)),
     }
 
     def __init__(self, game, pos, deal_weight: int = DEAL_WEIGHT, prune: bool = True,
