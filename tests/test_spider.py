@@ -146,11 +146,46 @@ def test_solver_is_deterministic_across_tries():
 def test_a_beam_search_wins_four_suits():
     game = S4
     model = game.solver_model(game.deal(1))
-    assert [(m.beam, m.deal_weight) for m in model.tries()] == [(50, 25), (50, 20), (50, 28)]
+    assert [(m.beam, m.deal_weight, m.beam_cap) for m in model.tries()] == [
+        (50, 25, 0), (50, 20, 0), (50, 28, 0)]
     beam = Beam(game, game.deal(1), model.tries()[0], 100_000, 50)
     while beam.run(10_000) is None:
         pass
     assert beam.result.verdict == "won" and game.is_won(replay(game, game.deal(1), beam.result.line))
+
+
+class Tree:
+    """A made-up model: r has children a and b; a has a1 a2 a3, b has b1 b2 (lower
+    scores first)."""
+
+    root = b"r"
+    kids = {b"r": [b"a", b"b"], b"a": [b"a1", b"a2", b"a3"], b"b": [b"b1", b"b2"]}
+    scores = {b"a": 0, b"b": 0, b"a1": 1, b"a2": 2, b"a3": 3, b"b1": 4, b"b2": 5}
+
+    def __init__(self, cap):
+        self.beam_cap = cap
+
+    def children(self, state):
+        return self.kids.get(state, [])
+
+    def score(self, state):
+        return self.scores[state]
+
+    def is_won(self, state):
+        return False
+
+
+@pytest.mark.parametrize("cap,level,rest", [(0, [b"a1", b"a2"], [b"a3", b"b1", b"b2"]),
+                                            (1, [b"a1", b"b1"], [b"a2", b"a3", b"b2"]),
+                                            (2, [b"a1", b"a2"], [b"b1", b"b2", b"a3"])])
+def test_a_capped_beam_lets_the_best_children_of_more_positions_go_first(cap, level, rest):
+    """With ``beam_cap`` each position's best children lead the next level and the rest
+    follow in order: nothing is dropped, the level's order only changes."""
+    beam = Beam(S4, S4.deal(1), Tree(cap), 100, 2)
+    beam.run(6)         # expands r, then a and b
+    assert beam._descend() and beam.level == level
+    waiting, taken = beam.stack[-1]
+    assert waiting[taken:] == rest
 
 
 def test_a_pruned_search_that_runs_dry_hands_over_to_the_complete_model():

@@ -304,11 +304,17 @@ class Beam(Searcher):
     (every child seen before), the search backs up to the deepest level with positions
     left and takes its next ``width`` best. So nothing is dropped, and a beam that
     runs dry has seen every position its model allows.
+
+    A model may cap how many children of one position go first (``model.beam_cap``):
+    the best ``cap`` children of each position lead the level, the others follow in
+    order. Else one good position's many near-equal children (the same cards shuffled)
+    fill the beam, and it follows one line only.
     """
 
     def __init__(self, game, pos, model, budget: int, width: int):
         super().__init__(game, pos, model, budget)
         self.width = width
+        self.cap = getattr(model, "beam_cap", 0)
         self.level = [model.root]
         self.index = 0
         self.next: list[tuple[int, int, bytes]] = []
@@ -322,7 +328,8 @@ class Beam(Searcher):
         nxt, stack, width = self.next, self.stack, self.width
         if nxt:
             nxt.sort()
-            stack.append([[state for _, _, state in nxt], 0])
+            states = [state for _, _, state in nxt]
+            stack.append([self._spread(states) if self.cap else states, 0])
             nxt.clear()
         while stack and stack[-1][1] >= len(stack[-1][0]):
             stack.pop()
@@ -333,6 +340,18 @@ class Beam(Searcher):
         rest[1] += width
         self.index = 0
         return True
+
+    def _spread(self, states: list[bytes]) -> list[bytes]:
+        """The level in order, but each position's children past its ``cap`` best go
+        after all the others (in order too)."""
+        parent, cap, taken = self.parent, self.cap, {}
+        first, later = [], []
+        for state in states:
+            p = parent[state]
+            n = taken.get(p, 0)
+            taken[p] = n + 1
+            (first if n < cap else later).append(state)
+        return first + later
 
     def run(self, positions: int) -> Result | None:
         if self.result is not None:

@@ -35,20 +35,24 @@ class SpiderModel:
 
     DEAL_WEIGHT = 25       # a deal to come: ten cards that rarely fit
     # The searches tried in turn (see Search): best-first under a deal weight, or a beam
-    # of a first width ("beam", width, deal weight). Chosen per suit count on deals 1-200
-    # (for four suits: the three deal weights that, in turn, won the most deals 1-60).
+    # of a first width ("beam", width, deal weight[, cap]), where a cap lets only that
+    # many children of one position lead the next level (see Beam). Chosen per suit
+    # count on deals 1-200 (for four suits: the three deal weights that, in turn, won
+    # the most deals 1-60; capped beams in their place won as many, not more: README).
+    # Two suits end with a capped beam, which wins deals 9 and 101.
     TRIES = {
         1: (25, 30, 20, 35),
-        2: (25, 20, ("beam", 50, 25), 30, 35),
+        2: (25, 20, ("beam", 50, 25), 30, 35, ("beam", 50, 25, 1)),
         4: (("beam", 50, 25), ("beam", 50, 20), ("beam", 50, 28)),
     }
 
     def __init__(self, game, pos, deal_weight: int = DEAL_WEIGHT, prune: bool = True,
-                 beam: int = 0):
+                 beam: int = 0, cap: int = 0):
         self.game = game
         self.deal_weight = deal_weight
         self.prune = prune
         self.beam = beam
+        self.beam_cap = cap
         self.proves = not prune
         self.ndeals = len(pos.stock) // 10
         self.stock = bytes(code(c) for c in pos.stock)
@@ -64,7 +68,7 @@ class SpiderModel:
         tries = []
         for t in self.TRIES[len(self.game.suits)]:
             if isinstance(t, tuple):
-                tries.append(SpiderModel(self.game, self.pos, t[2], beam=t[1]))
+                tries.append(SpiderModel(self.game, self.pos, t[2], beam=t[1], cap=t[3] if len(t) > 3 else 0))
             else:
                 tries.append(SpiderModel(self.game, self.pos, t))
         return tries
