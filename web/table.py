@@ -12,8 +12,11 @@ made from the screen's size alone, so it never changes while a game goes on).
 
 Motion: every render slides each card from where it was drawn to where it goes (Web
 Animations, ``MOVE_MS`` plus a short stagger); a card turning over narrows and widens.
-A click, a key or the next render finishes running animations at once, so motion never
-slows play; ``prefers-reduced-motion`` turns it all off.
+A render given the controller's frames (the positions on the way: the move, a finished
+run leaving, each auto-move) shows them one after another, a slide each, then the
+position asked for. A click, a key or the next render finishes the running animations
+and the frames still to come at once, so motion never slows play;
+``prefers-reduced-motion`` turns it all off.
 """
 
 from pyodide.ffi import create_proxy, to_js
@@ -89,6 +92,10 @@ class Table:
         self.drawn = {}         # card -> (transform, place, index, face down) as drawn
         self.marked = []        # cards marked by a hint
         self.won = False
+        self.queue = []         # frames still to show: (position, hint, chosen, selected)
+        self.timer = None       # the timeout that shows the next frame
+        self.still = []         # called once the last frame is on the table
+        self.advance_proxy = keep(create_proxy(lambda *_: self.advance()))
         listen_once()
         self.groups = {}        # place -> its reading group (owns its slot and face-up cards)
         self.said = {}          # element id -> the name last given
@@ -241,6 +248,7 @@ class Table:
     def destroy(self):
         """Take this table's elements off the page (when another game is chosen)."""
         finish_all()
+        self.still = []
         for node in (list(self.slots.values()) + list(self.cards.values()) + list(self.labels.values())
                      + list(self.groups.values())):
             node.remove()
@@ -259,10 +267,82 @@ class Table:
                         if name == place and self.faces.get(key) is not None))
         return [self.cards[key] for _, key in found]
 
-    def render(self, pos, hint=None, chosen=None):
-        finish_all()  # a running animation ends where it was going; this render starts
+    def render(self, pos, hint=None, chosen=None, frames=(), selected=None):
+        """Show ``pos`` (with a hint's marks, the chosen cards, a place picked by its
+        key). ``frames``: the positions on the way there, shown first one after
+        another, each a slide of its own (the last may be ``pos`` itself)."""
+        finish_all()  # running animations and frames end where they were going
+        ahead = list(frames)
+        if ahead and ahead[-1] == pos:
+            ahead.pop()
         screen = (window.innerWidth, window.innerHeight)
-        animate = MOTION["on"] and self.screen == screen
+        if not (MOTION["on"] and self.screen == screen) or not ahead:
+            self.draw(pos, hint, chosen, selected)
+            return
+        if self.game.is_won(pos) and not self.won:  # the summary waits for the cascade
+            document.body.classList.add("cascade")
+            lead = (len(ahead) + 1) * (MOVE_MS + STAGGER_MS)  # at most, every step's slides
+            document.body.style.setProperty("--win-delay", f"{lead + CASCADE_MS - 200}ms")
+        self.queue = [(frame, None, None, None) for frame in ahead[1:]] + [(pos, hint, chosen, selected)]
+        _busy.append(self)
+        self.root.dataset.moving = str(len(self.queue))
+        self.next_after(self.draw(ahead[0]))
+
+    def next_after(self, ms):
+        """Show the next frame once this one's slides are done (at once if none)."""
+        while self.queue and not ms:
+            ms = self.advance(chain=False)
+        if self.queue:
+            self.timer = window.setTimeout(self.advance_proxy, ms)
+
+    def advance(self, chain=True):
+        """Show the next frame (and, with ``chain``, time the one after it); the ms its
+        slides take."""
+        self.timer = None
+        if not self.queue:
+            return 0
+        pos, hint, chosen, selected = self.queue.pop(0)
+        if not self.queue:
+            self.settled()
+            return self.draw(pos, hint, chosen, selected)
+        self.root.dataset.moving = str(len(self.queue))
+        took = self.draw(pos)
+        if chain:
+            self.next_after(took)
+        return took
+
+    def settled(self):
+        self.root.removeAttribute("data-moving")
+        if self in _busy:
+            _busy.remove(self)
+        still, self.still = self.still, []
+        for call in still:
+            call()
+
+    def when_still(self, call):
+        """Call ``call`` once the last frame is on the table (now, if it is)."""
+        if self.queue:
+            self.still.append(call)
+        else:
+            call()
+
+    def stop(self):
+        """The frames still to come are skipped: the last one is drawn at once."""
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+        if self.queue:
+            last = self.queue[-1]
+            self.queue = []
+            _finish_animations()
+            self.draw(*last, animate=False)
+        self.settled()
+
+    def draw(self, pos, hint=None, chosen=None, selected=None, animate=True):
+        """Draw ``pos``, sliding what moved; the ms the slides take (0 if none)."""
+        _finish_animations()  # a running slide ends where it was going; this one starts
+        screen = (window.innerWidth, window.innerHeight)
+        animate = animate and MOTION["on"] and self.screen == screen
         self.screen = screen
         cw, ch, spots, spread, height = self.metrics(pos)
         style = self.root.style
@@ -351,18 +431,21 @@ class Table:
         self.root.style.width = f"{(right - 1) * cw * spread + cw:.0f}px"
         self.root.style.height = f"{deepest + 8:.0f}px"
         self.root.classList.toggle("wide", any(spots[n] != (p.x, p.y) for n, p in self.places.items()))
-        if moved:
-            slide(moved)
+        took = slide(moved) if moved else 0
         won = self.game.is_won(pos)
         if won and not self.won and animate:
-            self.cascade(cw)
+            self.cascade(cw, took)
         self.won = won
         if hint is not None:
             self.show_hint(pos, hint)
+        if selected is not None and selected in self.slots:
+            self.slots[selected].classList.add("selected")
+        return took
 
-    def cascade(self, cw):
+    def cascade(self, cw, after=0):
         """The win: every card leaps from its foundation and falls off the table, one
-        after another; the summary appears when they are done (or at a click)."""
+        after another, once the last slides (``after`` ms) are done; the summary
+        appears when they are down (or at a click)."""
         nodes = sorted(self.cards.values(), key=lambda n: int(n.style.zIndex or 0), reverse=True)
         gap = (CASCADE_MS - 700) / max(len(nodes), 1)
         fall = window.innerHeight
@@ -375,11 +458,13 @@ class Table:
                       {"transform": f"{start} translate({side:.0f}px, {fall:.0f}px) rotate({side / 4:.0f}deg)",
                        "zIndex": "950", "offset": 1}]
             node.animate(to_js(frames, dict_converter=window.Object.fromEntries),
-                         to_js({"duration": 700, "delay": k * gap, "easing": "ease-in",
+                         to_js({"duration": 700, "delay": after + k * gap, "easing": "ease-in",
                                 "fill": "backwards"}, dict_converter=window.Object.fromEntries))
         if nodes:  # the last card down ends the celebration
+            if not document.body.classList.contains("cascade"):
+                document.body.style.setProperty("--win-delay", f"{after + CASCADE_MS - 200}ms")
             document.body.classList.add("cascade")
-            window.setTimeout(_END_CASCADE, CASCADE_MS + 100)
+            window.setTimeout(_END_CASCADE, after + CASCADE_MS + 100)
 
     def show_hint(self, pos, move):
         if move.is_deal:
@@ -411,7 +496,8 @@ class Table:
 # -- motion -------------------------------------------------------------------------------
 
 def slide(moved):
-    """Animate each (node, from, to, turned) from where it was drawn to where it is now."""
+    """Animate each (node, from, to, turned) from where it was drawn to where it is now;
+    the ms until the last one ends."""
     gap = STAGGER_MS / max(len(moved) - 1, 1) if len(moved) > 1 else 0
     options = window.Object.fromEntries
     for k, (node, old, new, turned) in enumerate(moved):
@@ -421,15 +507,33 @@ def slide(moved):
         node.animate(to_js(frames, dict_converter=options),
                      to_js({"duration": MOVE_MS, "delay": round(k * gap), "easing": "ease-out",
                             "fill": "backwards"}, dict_converter=options))
+    return MOVE_MS + round((len(moved) - 1) * gap)
 
 
-def finish_all(*_):
-    """Every running animation of the page jumps to its end (cards, shakes, the win)."""
+_busy = []  # tables showing frames one after another
+
+
+def _finish_animations(cards_only=True):
+    """Running animations jump to their end: the cards' (a panel's CSS animation, such
+    as the win's summary waiting for the cascade, keeps its time) or, with
+    ``cards_only`` false, all of them."""
     for anim in document.getAnimations():
+        if cards_only:
+            target = nullish(anim.effect and anim.effect.target)
+            if target is None or not target.classList.contains("card"):
+                continue
         try:
             anim.finish()
         except Exception:  # an endless animation cannot finish: stop it
             anim.cancel()
+
+
+def finish_all(*_):
+    """Every running animation of the page jumps to its end (cards, shakes, the win),
+    and a table's frames still to come are skipped to the last."""
+    for table in list(_busy):
+        table.stop()
+    _finish_animations(cards_only=False)
     document.body.classList.remove("cascade")
 
 
