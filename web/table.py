@@ -135,6 +135,10 @@ class Table:
             root.appendChild(label)
             self.labels["tail"] = label
         self.faces = {}         # card -> the card whose face its element shows, or None
+        self.ids = {}           # card -> its element's id
+        self.pressed = set()    # cards shown as chosen
+        self.named = {}         # card -> (index, count, language) of the name it was given
+        self.owns = {}          # place -> its group's aria-owns
         cards = deck(game.decks, game.suits)
         # Elements in a random order, with no face until a card is face up: the DOM must
         # not tell which face-down card is which (no data-card, no suit, no order).
@@ -146,6 +150,7 @@ class Table:
             node.setAttribute("aria-hidden", "true")
             root.appendChild(node)
             self.cards[str(cards[i])] = node
+            self.ids[str(cards[i])] = node.id
             self.faces[str(cards[i])] = None
         self.by_key = {str(c): c for c in cards}
 
@@ -164,6 +169,10 @@ class Table:
             node.textContent = ""
             self.faces[key] = None
             self.said.pop(node.id, None)
+            self.named.pop(key, None)
+            if key in self.pressed:
+                self.pressed.discard(key)
+                node.removeAttribute("aria-pressed")
             return
         card = self.by_key[key]
         red = card.suit in "HD"
@@ -391,12 +400,16 @@ class Table:
                 key = str(card)
                 node = self.cards[key]
                 if i >= down:
-                    owned.append(node.id)
-                node.classList.toggle("chosen", i >= len(cards) - picked)
-                if i >= len(cards) - picked:
-                    node.setAttribute("aria-pressed", "true")
-                else:
-                    node.removeAttribute("aria-pressed")
+                    owned.append(self.ids[key])
+                pressed = i >= len(cards) - picked
+                if pressed != (key in self.pressed):  # DOM work only for a change
+                    node.classList.toggle("chosen", pressed)
+                    if pressed:
+                        self.pressed.add(key)
+                        node.setAttribute("aria-pressed", "true")
+                    else:
+                        self.pressed.discard(key)
+                        node.removeAttribute("aria-pressed")
                 cy = y + back * min(i, down) + step * max(i - down, 0)
                 self.base[key] = (x, cy)
                 self.where[key] = (name, i)
@@ -416,12 +429,17 @@ class Table:
                 node.dataset.place = name
                 node.dataset.index = str(i)
                 self.show_face(key, not face_down)
+            lang = words.lang()
             for i in range(down, len(cards)):  # names say the position: outside the skip above
-                self.name(self.cards[str(cards[i])], words.tr(card_name(cards[i], i, len(cards))))
+                key = str(cards[i])
+                if self.named.get(key) != (i, len(cards), lang):
+                    self.named[key] = (i, len(cards), lang)
+                    self.name(self.cards[key], words.tr(card_name(cards[i], i, len(cards))))
             self.name(slot, words.tr(place_name(self.game, pos, name)))
-            group = self.groups[name]
-            if group.getAttribute("aria-owns") != " ".join(owned):
-                group.setAttribute("aria-owns", " ".join(owned))
+            owns = " ".join(owned)
+            if self.owns.get(name) != owns:
+                self.owns[name] = owns
+                self.groups[name].setAttribute("aria-owns", owns)
         if "stock" in self.slots:
             deals = self.game.deals_left(pos)
             stock = self.slots["stock"]
