@@ -138,6 +138,17 @@ def test_feel_spider_runs_stack_compactly_and_the_tail_keeps_its_label(felt):
         assert box["y"] + box["height"] <= tail["y"] + 1 and abs(box["x"] - tail["x"]) < 1
 
 
+# The game menu shows every game's whole name: as wide as a menu holding only that name.
+CUT_NAMES = """() => { const menu = document.getElementById('game-select');
+    return [...menu.options].filter(o => { const alone = menu.cloneNode(false);
+        alone.style.cssText = 'position:absolute;width:auto;max-width:none';  // same id: same rules
+        alone.append(o.cloneNode(true));
+        menu.parentElement.append(alone);
+        const need = alone.getBoundingClientRect().width;
+        alone.remove();
+        return need > menu.getBoundingClientRect().width + 0.5; }).map(o => o.textContent); }"""
+
+
 @pytest.mark.parametrize("width,height", [(360, 740), (390, 844), (740, 360)])
 def test_feel_phone_header_is_one_row_of_large_targets(felt, width, height):
     """On a phone the header is one row at most 64 px tall; no control (the stock
@@ -164,6 +175,15 @@ def test_feel_phone_header_is_one_row_of_large_targets(felt, width, height):
             .map(e => e.id)""")
         assert not blank, blank
         tops = [c[3] for c in controls if c[0] not in ("slot stock", "slot-stock")]  # the stock (by class or id)
+        # the game menu shows every game's whole name: as wide as a menu holding only it
+        cut = felt.evaluate(CUT_NAMES)
+        assert not cut, cut
+        cut = felt.evaluate(f"""() => {{ const lang = document.getElementById('lang-select');
+            lang.value = 'es'; lang.dispatchEvent(new Event('change'));  // longer names
+            const cut = ({CUT_NAMES})();
+            lang.value = ''; lang.dispatchEvent(new Event('change'));
+            return cut; }}""")
+        assert not cut, cut
         assert max(tops) - min(tops) < 4  # one row
         assert felt.evaluate("document.documentElement.scrollWidth") <= width
     felt.click("#stats")

@@ -31,7 +31,7 @@ from solitaire.position import parse_line  # noqa: E402
 from solitaire.records import read_query  # noqa: E402
 from solitaire.solver import Search  # noqa: E402
 from solitaire.stats import summary  # noqa: E402
-from table import Table, finish_all  # noqa: E402
+from table import Table, finish_all, game_label  # noqa: E402
 
 
 def random32() -> int:
@@ -63,7 +63,7 @@ class Page:
         menu.replaceChildren()
         for game in GAMES.values():  # every registered game, in registration order
             option = document.createElement("option")
-            option.value, option.textContent = game.id, words.t(f"game_{game.id}")
+            option.value, option.textContent = game.id, game_label(game.id)
             menu.appendChild(option)
         if chosen:
             menu.value = chosen

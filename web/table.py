@@ -604,9 +604,22 @@ PHONE = "(max-width: 600px), (max-height: 500px)"
 SECONDARY = ("daily", "winnable-row", "redo")  # in the menu on a phone
 
 
+def game_label(game_id, phone=None):
+    """A game's name in the game menu: on a phone its short name ("Spider 4 suits"),
+    since the full one ("Spider (four suits)") would be cut in the one-row header."""
+    if phone is None:
+        phone = window.matchMedia(PHONE).matches
+    return words.t(f"game_short_{game_id}" if phone else f"game_{game_id}")
+
+
 def fit_controls(query):
     """On a phone the header keeps one row (game, New deal, Undo, Hint, menu): Daily,
-    Winnable and Redo move to the top of the menu; on a larger screen they come back."""
+    Winnable and Redo move to the top of the menu, and the game menu gives short names;
+    on a larger screen they come back."""
+    select = nullish(document.getElementById("game-select"))
+    if select is not None:
+        for option in select.options:
+            option.textContent = game_label(option.value, query.matches)
     nav = nullish(document.querySelector(".controls"))
     panel = nullish(document.querySelector("#stats-panel .panel"))
     if nav is None or panel is None:
