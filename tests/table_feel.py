@@ -43,7 +43,7 @@ def size(page, width, height, scheme="light", motion="no-preference"):
     page.emulate_media(color_scheme=scheme, reduced_motion=motion)
     page.set_viewport_size({"width": width, "height": height})
     page.wait_for_function(f"window.innerWidth === {width} && window.innerHeight === {height}")
-    page.evaluate("document.querySelectorAll('.overlay').forEach(e => e.hidden = true);"
+    page.evaluate("document.querySelectorAll('.overlay, #intro').forEach(e => e.hidden = true);"
                   "window.dispatchEvent(new Event('resize'));"  # emulation may not send one
                   "document.getAnimations().forEach(a => a.finish())")
 
