@@ -314,18 +314,21 @@ class Table:
             return 0
         pos, hint, chosen, selected = self.queue.pop(0)
         if not self.queue:
-            self.settled()
-            return self.draw(pos, hint, chosen, selected)
+            self.settled(then=lambda: self.draw(pos, hint, chosen, selected))
+            return 0
         self.root.dataset.moving = str(len(self.queue))
         took = self.draw(pos)
         if chain:
             self.next_after(took)
         return took
 
-    def settled(self):
+    def settled(self, then=None):
+        """No frame is left to show: draw the last (``then``), then call those waiting."""
         self.root.removeAttribute("data-moving")
         if self in _busy:
             _busy.remove(self)
+        if then is not None:
+            then()
         still, self.still = self.still, []
         for call in still:
             call()
