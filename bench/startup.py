@@ -176,6 +176,7 @@ def run_interactions(browser, base, args):
             const slot = document.querySelector('.slot[data-pile="stock"]');
             const badge = slot.querySelector('.badge');
             const before = badge.textContent;
+            document.getAnimations().forEach(a => a.finish());  // the last undo's slides: not this click's
             const t = performance.now();
             const opts = {bubbles: true, pointerId: 1, pointerType: 'mouse', button: 0,
                           clientX: 5, clientY: 5};
@@ -186,8 +187,9 @@ def run_interactions(browser, base, args):
             return dt;
         }"""))
         page.keyboard.press("u")
-    print(f"click to updated table: median {statistics.median(clicks):.1f} ms, "
-          f"max {max(clicks):.1f} ms over {len(clicks)} deals")
+    print(f"click to updated table (handler and re-render, slides started, not run): median "
+          f"{statistics.median(clicks):.1f} ms, max {max(clicks):.1f} ms over {len(clicks)} deals "
+          f"(bench/table_clicks.py has more kinds, motion on and off)")
 
     def winnable(game):
         page.evaluate(f"window.tabby_start(1, '{game}')")

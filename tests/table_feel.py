@@ -43,7 +43,7 @@ def size(page, width, height, scheme="light", motion="no-preference"):
     page.emulate_media(color_scheme=scheme, reduced_motion=motion)
     page.set_viewport_size({"width": width, "height": height})
     page.wait_for_function(f"window.innerWidth === {width} && window.innerHeight === {height}")
-    page.evaluate("document.querySelectorAll('.overlay').forEach(e => e.hidden = true);"
+    page.evaluate("document.querySelectorAll('.overlay, #intro').forEach(e => e.hidden = true);"
                   "window.dispatchEvent(new Event('resize'));"  # emulation may not send one
                   "document.getAnimations().forEach(a => a.finish())")
 
@@ -138,6 +138,17 @@ def test_feel_spider_runs_stack_compactly_and_the_tail_keeps_its_label(felt):
         assert box["y"] + box["height"] <= tail["y"] + 1 and abs(box["x"] - tail["x"]) < 1
 
 
+# The game menu shows every game's whole name: as wide as a menu holding only that name.
+CUT_NAMES = """() => { const menu = document.getElementById('game-select');
+    return [...menu.options].filter(o => { const alone = menu.cloneNode(false);
+        alone.style.cssText = 'position:absolute;width:auto;max-width:none';  // same id: same rules
+        alone.append(o.cloneNode(true));
+        menu.parentElement.append(alone);
+        const need = alone.getBoundingClientRect().width;
+        alone.remove();
+        return need > menu.getBoundingClientRect().width + 0.5; }).map(o => o.textContent); }"""
+
+
 @pytest.mark.parametrize("width,height", [(360, 740), (390, 844), (740, 360)])
 def test_feel_phone_header_is_one_row_of_large_targets(felt, width, height):
     """On a phone the header is one row at most 64 px tall; no control (the stock
@@ -164,6 +175,15 @@ def test_feel_phone_header_is_one_row_of_large_targets(felt, width, height):
             .map(e => e.id)""")
         assert not blank, blank
         tops = [c[3] for c in controls if c[0] not in ("slot stock", "slot-stock")]  # the stock (by class or id)
+        # the game menu shows every game's whole name: as wide as a menu holding only it
+        cut = felt.evaluate(CUT_NAMES)
+        assert not cut, cut
+        cut = felt.evaluate(f"""() => {{ const lang = document.getElementById('lang-select');
+            lang.value = 'es'; lang.dispatchEvent(new Event('change'));  // longer names
+            const cut = ({CUT_NAMES})();
+            lang.value = ''; lang.dispatchEvent(new Event('change'));
+            return cut; }}""")
+        assert not cut, cut
         assert max(tops) - min(tops) < 4  # one row
         assert felt.evaluate("document.documentElement.scrollWidth") <= width
     felt.click("#stats")
@@ -175,6 +195,27 @@ def test_feel_phone_header_is_one_row_of_large_targets(felt, width, height):
 
 # -- motion --------------------------------------------------------------------------------
 
+# Every card animation the page starts, with the frame it belongs to: the table's
+# data-moving (frames still to come) when it started, "last" for the last frame.
+RECORD = """() => {
+    if (!window.tabbyAnims) {
+        const animate = Element.prototype.animate;
+        Element.prototype.animate = function (...args) {
+            const a = animate.apply(this, args);
+            if (this.classList.contains('card')) window.tabbyAnims.push({
+                card: this.dataset.card || '', t: performance.now(),
+                step: document.getElementById('table').dataset.moving || 'last',
+                end: a.effect.getComputedTiming().endTime,
+                frames: JSON.stringify(a.effect.getKeyframes())});
+            return a;
+        };
+    }
+    window.tabbyAnims = [];
+}"""
+STILL = ("!document.getElementById('table').dataset.moving"
+         " && !document.getAnimations().some(a => a.playState === 'running')")
+
+
 def animations(page, selector=".card"):
     return page.evaluate(RUNNING, selector)
 
@@ -183,8 +224,9 @@ def assert_animates(page, act, cards=None):
     """``act`` starts card animations (on ``cards`` if given), each timed to end within
     300 ms, and they end by themselves."""
     page.evaluate("document.getAnimations().forEach(a => a.finish())")
+    page.evaluate(RECORD)  # every slide started, even one a busy machine ended already
     act()
-    running = animations(page)
+    running = page.evaluate("window.tabbyAnims")
     assert running, "nothing moved"
     assert all(a["end"] < 300 for a in running), running
     if cards is not None:
@@ -196,10 +238,35 @@ def assert_animates(page, act, cards=None):
     return running
 
 
+def steps_of(page, act):
+    """The card animations ``act`` starts, frame by frame (a list per frame shown),
+    once every frame has been shown and every slide has ended."""
+    page.evaluate("document.getAnimations().forEach(a => a.finish())")
+    page.evaluate(RECORD)
+    act()
+    page.wait_for_function(STILL, timeout=10_000)
+    steps = {}
+    for a in page.evaluate("window.tabbyAnims"):
+        steps.setdefault(a["step"], []).append(a)
+    return list(steps.values())
+
+
+def assert_steps(steps, *cards):
+    """One frame per set of ``cards``, in order, each frame's slides including those
+    cards and ending within 300 ms; a frame starts once the one before has ended."""
+    assert len(steps) == len(cards), [[a["card"] for a in step] for step in steps]
+    for step, want in zip(steps, cards):
+        assert set(want) <= {a["card"] for a in step}, (want, step)
+        assert all(a["end"] < 300 for a in step), step
+    for before, after in zip(steps, steps[1:]):
+        ended = min(a["t"] for a in before) + max(a["end"] for a in before)
+        assert min(a["t"] for a in after) >= ended - 2, (before, after)
+
+
 def test_feel_every_change_animates_briefly_and_a_click_finishes_it(felt):
-    """Moves, deals, undo, redo, auto-moves, flips and a finished run leaving each
-    slide under 300 ms; a click during a slide finishes it and acts; a drag follows the
-    pointer with no animation on the dragged cards."""
+    """Moves, deals, undo, redo and flips each slide under 300 ms (auto-moves and a
+    finished run leaving: the next test); a click during a slide finishes it and acts;
+    a drag follows the pointer with no animation on the dragged cards."""
     size(felt, 1280, 800)
     start(felt, TABBY, 1)
     assert_animates(felt, lambda: felt.click('.card[data-card="7H"]'), ["7H"])  # 7H onto 8D
@@ -235,7 +302,7 @@ def test_feel_every_change_animates_briefly_and_a_click_finishes_it(felt):
     felt.mouse.up()  # an illegal place: the card slides back
     felt.wait_for_timeout(400)
     assert felt.locator('.card[data-card="7H"]').bounding_box() == box
-    # Spider: a flip, then a finished run leaving.
+    # Spider: a flip.
     two = get_game("spider2")
     line = solve(two, two.deal(1)).line
     pos = two.deal(1)
@@ -248,26 +315,78 @@ def test_feel_every_change_animates_briefly_and_a_click_finishes_it(felt):
             assert "scaleX" in next(a["frames"] for a in running if a["card"] == bare)
             break
         pos = after
-    pos = two.deal(1)
+
+
+def run_leaving(game, n):
+    """A prefix of a winning line of deal ``n``, the move that then finishes a run, the
+    cards it moves and the run that leaves."""
+    pos = game.deal(n)
+    line = solve(game, pos).line
     for k, move in enumerate(line):
-        after = two.apply(pos, move)
+        after = game.apply(pos, move)
         if sum(map(len, after.foundations)) > sum(map(len, pos.foundations)):
-            start(felt, two, 1, line[:k])
             run = next(f for f in after.foundations if f and f not in pos.foundations)
-            assert_animates(felt, lambda: felt.evaluate(f"window.tabby_play('{move}')"),
-                            [str(c) for c in run])
-            break
+            moved = game.get(pos, move.src)[-move.count:] if not move.is_deal else ()
+            return line[:k], move, [str(c) for c in moved], [str(c) for c in run]
         pos = after
-    # Tuxedo: an auto-move to a foundation slides too.
-    n = next(n for n in range(1, 200) if any(
-        TUX.auto_move(TUX.apply(TUX.deal(n), m)) for m in TUX.legal_moves(TUX.deal(n))
-        if not m.dst.startswith("foundation")))
-    move = next(m for m in TUX.legal_moves(TUX.deal(n))
-                if not m.dst.startswith("foundation") and TUX.auto_move(TUX.apply(TUX.deal(n), m)))
-    auto = TUX.auto_move(TUX.apply(TUX.deal(n), move))
-    card = str(TUX.get(TUX.apply(TUX.deal(n), move), auto.src)[-1])
+    raise AssertionError("no run leaves")
+
+
+def auto_moving():
+    """A Tuxedo deal, a move after which auto-play moves a card, and both cards."""
+    for n in range(1, 200):
+        pos = TUX.deal(n)
+        for move in TUX.legal_moves(pos):
+            after = TUX.apply(pos, move)
+            auto = TUX.auto_move(after)
+            if auto is not None and not move.dst.startswith("foundation"):
+                return n, move, str(TUX.get(pos, move.src)[-1]), str(TUX.get(after, auto.src)[-1])
+    raise AssertionError("no auto-move")
+
+
+def test_feel_a_finished_run_leaves_and_an_auto_move_slides_each_as_a_step(felt):
+    """Motion per step: a move that finishes a run shows the cards arriving, then the
+    run leaving (Spider and Tabby Cat); a Tuxedo move, then its auto-move to a
+    foundation; each step slides and ends within 300 ms, one after the other."""
+    size(felt, 1280, 800)
+    for game, n in ((get_game("spider2"), 1), (TABBY, 2)):
+        before, move, moved, run = run_leaving(game, n)
+        start(felt, game, n, before)
+        steps = steps_of(felt, lambda: felt.evaluate(f"window.tabby_play('{move}')"))
+        assert_steps(steps, moved, run)
+        # the last step leaves the table as the engine has it: the run on a foundation
+        assert felt.eval_on_selector(f'.card[data-card="{run[0]}"]', "e => e.dataset.place").startswith("foundation")
+    n, move, card, auto = auto_moving()
     start(felt, TUX, n)
-    assert_animates(felt, lambda: felt.evaluate(f"window.tabby_play('{move}')"), [card])
+    steps = steps_of(felt, lambda: felt.evaluate(f"window.tabby_play('{move}')"))
+    assert_steps(steps[:2], [card], [auto])  # more auto-moves may follow, each a step
+    assert_steps(steps, *([[card], [auto]] + [[]] * (len(steps) - 2)))
+
+
+def test_feel_a_click_during_the_steps_finishes_them_at_once_and_acts(felt):
+    """A press while a run is still to leave: every step is done at once (the run on
+    its foundation, nothing moving) and the click then acts (Undo takes the move back)."""
+    size(felt, 1280, 800)
+    game = get_game("spider2")
+    before, move, moved, run = run_leaving(game, 1)
+    start(felt, game, 1, before)
+    moves = felt.evaluate("window.tabby_moves()")
+    got = felt.evaluate(f"""() => {{
+        window.tabby_play('{move}');
+        const table = document.getElementById('table');
+        const waiting = table.dataset.moving;
+        const undo = document.querySelector('#undo');
+        undo.dispatchEvent(new PointerEvent('pointerdown', {{bubbles: true}}));
+        const still = !table.dataset.moving && document.getAnimations().every(
+            a => a.playState === 'finished');
+        const place = document.querySelector('.card[data-card="{run[0]}"]').dataset.place;
+        undo.click();
+        return [waiting, still, place];
+    }}""")
+    assert got[0] == "1" and got[1], got
+    assert got[2].startswith("foundation"), got
+    assert felt.evaluate("window.tabby_moves()") == moves  # the click acted: undone
+    felt.wait_for_function(STILL, timeout=10_000)
 
 
 def test_feel_reduced_motion_turns_it_off(felt):
@@ -279,27 +398,69 @@ def test_feel_reduced_motion_turns_it_off(felt):
     felt.click("#undo")
     assert felt.evaluate("window.tabby_moves()") == "1>4"
     assert not felt.evaluate("document.getAnimations().length")
+    game = get_game("spider2")  # a run leaving: no steps either, the run is off at once
+    before, move, moved, run = run_leaving(game, 1)
+    start(felt, game, 1, before)
+    felt.evaluate(f"window.tabby_play('{move}')")
+    assert not felt.evaluate("document.getAnimations().length")
+    assert felt.evaluate("document.getElementById('table').dataset.moving") is None
+    assert felt.eval_on_selector(f'.card[data-card="{run[0]}"]', "e => e.dataset.place").startswith("foundation")
     size(felt, 1280, 800)
 
 
 def test_feel_a_win_cascades_then_the_summary_and_a_click_skips(felt):
-    """Winning: the cards cascade, the summary waits for them; a click shows it at once
-    (and does nothing else)."""
+    """Winning: the last move's steps, then the cards cascade, the summary waits for
+    them; a click shows it at once (and does nothing else). The summary gives the time,
+    the moves, the streak, today's daily, and the next steps: New deal (focused),
+    Share, and today's daily while it is not won."""
     size(felt, 1280, 800)
-    start(felt, TABBY, 2, solve(TABBY, TABBY.deal(2)).line[:-1])
-    last = solve(TABBY, TABBY.deal(2)).line[-1]
-    felt.evaluate(f"window.tabby_play('{last}')")
+    line = solve(TABBY, TABBY.deal(2)).line
+    start(felt, TABBY, 2, line[:-1])
+    felt.evaluate(f"window.tabby_play('{line[-1]}')")
     assert felt.evaluate("document.body.classList.contains('cascade')")
+    felt.wait_for_function("new Set(document.getAnimations().filter(a => a.playState === 'running'"
+                           " && a.effect.target.matches('.card')).map(a => a.effect.target)).size === 52",
+                           timeout=10_000)
     running = animations(felt)
     assert len({a["card"] for a in running}) == 52 and max(a["end"] for a in running) <= 1600
     assert felt.eval_on_selector("#win .panel", "e => +getComputedStyle(e).opacity") < 0.5
+    assert felt.evaluate("document.activeElement.id") == "win-new"  # the next step first
     felt.evaluate("document.getAnimations().forEach(a => { a.pause(); a.currentTime = 600; })")
     felt.screenshot(path=str(SHOTS / "feel-win-cascade-1280x800.png"))  # held mid-cascade
     felt.mouse.click(5, 400)
     assert not animations(felt)
     assert felt.eval_on_selector("#win .panel", "e => +getComputedStyle(e).opacity") == 1
     assert felt.is_visible("#win") and "moves" in felt.inner_text("#win-text")
+    facts = felt.inner_text("#win-facts")
+    moves = len(felt.evaluate("window.tabby_moves()").split())
+    assert "Time: " in facts and f"Moves: {moves}" in facts, facts
+    assert "Streak: " in facts and "Today's daily: not played yet" in facts, facts
+    for button in ("#win-new", "#win-share", "#win-daily"):
+        assert felt.is_visible(button), button
     felt.screenshot(path=str(SHOTS / "feel-win-1280x800.png"))
+    # A click before the cascade has begun (the last move's steps still showing)
+    # skips it all too: the summary at once, and the click does nothing else.
+    start(felt, TABBY, 2, line[:-1])
+    moves = felt.evaluate("window.tabby_moves()")
+    waiting = felt.evaluate(f"""() => {{
+        window.tabby_play('{line[-1]}');
+        const waiting = document.getElementById('table').dataset.moving;
+        const under = document.elementFromPoint(640, 400);  // where the panel's buttons are
+        const opts = {{bubbles: true, clientX: 640, clientY: 400}};
+        under.dispatchEvent(new PointerEvent('pointerdown', opts));
+        under.dispatchEvent(new PointerEvent('pointerup', opts));
+        under.dispatchEvent(new MouseEvent('click', opts));
+        return waiting;
+    }}""")
+    assert waiting == "1"
+    assert not animations(felt) and felt.is_visible("#win")
+    assert felt.eval_on_selector("#win .panel", "e => +getComputedStyle(e).opacity") == 1
+    assert felt.evaluate("window.tabby_moves()") == f"{moves} {line[-1]}".strip()
+    for width, height in ((360, 740), (390, 844)):  # the summary on a phone
+        size(felt, width, height)
+        felt.evaluate("document.getElementById('win').hidden = false")
+        felt.screenshot(path=str(SHOTS / f"feel-win-{width}x{height}.png"))
+    size(felt, 1280, 800)
 
 
 # -- pictures ------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from solitaire.position import parse_line  # noqa: E402
 from solitaire.records import read_query  # noqa: E402
 from solitaire.solver import Search  # noqa: E402
 from solitaire.stats import summary  # noqa: E402
-from table import Table  # noqa: E402
+from table import Table, finish_all, game_label  # noqa: E402
 
 
 def random32() -> int:
@@ -63,7 +63,7 @@ class Page:
         menu.replaceChildren()
         for game in GAMES.values():  # every registered game, in registration order
             option = document.createElement("option")
-            option.value, option.textContent = game.id, words.t(f"game_{game.id}")
+            option.value, option.textContent = game.id, game_label(game.id)
             menu.appendChild(option)
         if chosen:
             menu.value = chosen
@@ -76,7 +76,7 @@ class Page:
         if ans.relayout or self.table is None or self.table.game is not ctl.game:
             self.layout()
         if ans.board or ans.relayout:
-            self.render()
+            self.render(() if ans.relayout else ans.frames)
             if not ctl.session.won:
                 modal.close_modal(el("win"), restore=modal.is_open(el("win")))
                 document.body.classList.remove("celebrate")
@@ -96,12 +96,19 @@ class Page:
             self.shake(ans.shake)
         if ans.won is not None:
             el("win-text").textContent = words.tr(ans.won)
+            lines = []
+            for line in ans.summary:
+                item = document.createElement("li")
+                item.textContent = words.tr(line)
+                lines.append(item)
+            el("win-facts").replaceChildren(*lines)
+            el("win-daily").hidden = not ans.daily_open
             document.body.classList.add("celebrate")
             modal.open_modal(el("win"))
         if ans.address is not None:
             window.history.replaceState(None, "", ans.address)
         if ans.saved:  # web/board.js keeps the table as data, for the next visit's first frame
-            window.tabbySaveBoard()
+            self.table.when_still(window.tabbySaveBoard)
         if ans.prefs:
             self.apply_prefs()
         if ans.stats and self.stats.open:
@@ -168,6 +175,8 @@ class Page:
         el("runs-info").hidden = not game.counts_runs
         el("runs-total").textContent = str(game.foundations)
         self.apply_prefs()
+        if not el("intro").hidden:  # the first-time note speaks of the game on the table
+            self.intro.show_if_new()
 
     def apply_prefs(self):
         prefs, game = self.ctl.prefs, self.ctl.game
@@ -209,10 +218,11 @@ class Page:
         if not el("intro").hidden:
             self.intro.show_if_new()
 
-    def render(self):
+    def render(self, frames=()):
         ctl = self.ctl
         s = ctl.session
-        self.table.render(s.position, ctl.hint_move, ctl.chosen())
+        picked = ctl.selected if ctl.selected and ctl.count is None else None  # by its key
+        self.table.render(s.position, ctl.hint_move, ctl.chosen(), frames, picked)
         label = el("deal-label").firstElementChild
         label.dataset.i18n = "daily_label" if s.daily else "deal_label"
         label.textContent = words.t(label.dataset.i18n)
@@ -224,8 +234,6 @@ class Page:
             el("runs").textContent = str(sum(1 for f in s.position.foundations if f))
         el("undo").disabled = not s.moves and s.before_restart is None
         el("redo").disabled = not s.undone
-        if ctl.selected and ctl.count is None:  # a place picked by its key
-            self.table.slots[ctl.selected].classList.add("selected")
 
     def show_rating(self):
         """The board's difficulty beside its number, once rated."""
@@ -268,7 +276,8 @@ class Page:
         on(document, "keydown", self.keydown)
         clicks = {"undo": ctl.undo, "redo": ctl.redo, "new-deal": ctl.new_deal,
                   "win-new": ctl.new_deal, "hint": ctl.hint, "search-cancel": ctl.cancel,
-                  "daily": lambda: ctl.daily(), "stats-export": ctl.export_stats}
+                  "daily": lambda: ctl.daily(), "win-daily": lambda: ctl.daily(),
+                  "stats-export": ctl.export_stats}
         for id_, intent in clicks.items():
             on(el(id_), "click", lambda e, f=intent: self.do(f()))
         on(el("restart"), "click", lambda e: self.stats.close() or self.do(ctl.restart()))
@@ -293,8 +302,8 @@ class Page:
         on(el("lang-select"), "change", lambda e: self.do(ctl.set_pref("lang", str(el("lang-select").value) or None)))
         on(el("deal-form"), "submit", self.deal_form)
         on(window, "resize", lambda e: ctl.session and self.render())
-        on(window, "pagehide", lambda e: self.do(ctl.leave_page()))
-        on(document, "visibilitychange", lambda e: self.do(ctl.leave_page()))
+        on(window, "pagehide", lambda e: finish_all() or self.do(ctl.leave_page()))
+        on(document, "visibilitychange", lambda e: finish_all() or self.do(ctl.leave_page()))
         on(window, "storage", lambda e: self.do(ctl.storage(nullish(e.key))))
         window.setInterval(keep(create_proxy(self.tick)), 1000)
 

@@ -14,9 +14,14 @@ made from the screen's size alone, so it never changes while a game goes on).
 
 Motion: every render slides each card from where it was drawn to where it goes (Web
 Animations, ``MOVE_MS`` plus a short stagger); a card turning over narrows and widens.
-A click, a key or the next render finishes running animations at once, so motion never
-slows play; ``prefers-reduced-motion`` turns it all off.
+A render given the controller's frames (the positions on the way: the move, a finished
+run leaving, each auto-move) shows them one after another, a slide each, then the
+position asked for. A click, a key or the next render finishes the running animations
+and the frames still to come at once, so motion never slows play;
+``prefers-reduced-motion`` turns it all off.
 """
+
+import json
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
@@ -94,6 +99,10 @@ class Table:
         self.drawn = {}         # card -> (transform, place, index, face down) as drawn
         self.marked = []        # cards marked by a hint
         self.won = False
+        self.queue = []         # frames still to show: (position, hint, chosen, selected)
+        self.timer = None       # the timeout that shows the next frame
+        self.still = []         # called once the last frame is on the table
+        self.advance_proxy = keep(create_proxy(lambda *_: self.advance()))
         listen_once()
         self.groups = {}        # place -> its reading group (owns its slot and face-up cards)
         self.said = {}          # element id -> the name last given
@@ -133,6 +142,10 @@ class Table:
             root.appendChild(label)
             self.labels["tail"] = label
         self.faces = {}         # card -> the card whose face its element shows, or None
+        self.ids = {}           # card -> its element's id
+        self.pressed = set()    # cards shown as chosen
+        self.named = {}         # card -> (index, count, language) of the name it was given
+        self.owns = {}          # place -> its group's aria-owns
         cards = deck(game.decks, game.suits)
         # Elements in a random order, with no face until a card is face up: the DOM must
         # not tell which face-down card is which (no data-card, no suit, no order).
@@ -144,6 +157,7 @@ class Table:
             node.setAttribute("aria-hidden", "true")
             root.appendChild(node)
             self.cards[str(cards[i])] = node
+            self.ids[str(cards[i])] = node.id
             self.faces[str(cards[i])] = None
         self.by_key = {str(c): c for c in cards}
 
@@ -162,6 +176,10 @@ class Table:
             node.textContent = ""
             self.faces[key] = None
             self.said.pop(node.id, None)
+            self.named.pop(key, None)
+            if key in self.pressed:
+                self.pressed.discard(key)
+                node.removeAttribute("aria-pressed")
             return
         card = self.by_key[key]
         red = card.suit in "HD"
@@ -249,6 +267,7 @@ class Table:
     def destroy(self):
         """Take this table's elements off the page (when another game is chosen)."""
         finish_all()
+        self.still = []
         for node in (list(self.slots.values()) + list(self.cards.values()) + list(self.labels.values())
                      + list(self.groups.values())):
             node.remove()
@@ -267,10 +286,85 @@ class Table:
                         if name == place and self.faces.get(key) is not None))
         return [self.cards[key] for _, key in found]
 
-    def render(self, pos, hint=None, chosen=None):
-        finish_all()  # a running animation ends where it was going; this render starts
+    def render(self, pos, hint=None, chosen=None, frames=(), selected=None):
+        """Show ``pos`` (with a hint's marks, the chosen cards, a place picked by its
+        key). ``frames``: the positions on the way there, shown first one after
+        another, each a slide of its own (the last may be ``pos`` itself)."""
+        finish_all()  # running animations and frames end where they were going
+        ahead = list(frames)
+        if ahead and ahead[-1] == pos:
+            ahead.pop()
         screen = (window.innerWidth, window.innerHeight)
-        animate = MOTION["on"] and self.screen == screen
+        if not (MOTION["on"] and self.screen == screen) or not ahead:
+            self.draw(pos, hint, chosen, selected)
+            return
+        if self.game.is_won(pos) and not self.won:  # the summary waits for the cascade
+            document.body.classList.add("cascade")
+            lead = (len(ahead) + 1) * (MOVE_MS + STAGGER_MS)  # at most, every step's slides
+            document.body.style.setProperty("--win-delay", f"{lead + CASCADE_MS - 200}ms")
+        self.queue = [(frame, None, None, None) for frame in ahead[1:]] + [(pos, hint, chosen, selected)]
+        _busy.append(self)
+        self.root.dataset.moving = str(len(self.queue))
+        self.next_after(self.draw(ahead[0]))
+
+    def next_after(self, ms):
+        """Show the next frame once this one's slides are done (at once if none)."""
+        while self.queue and not ms:
+            ms = self.advance(chain=False)
+        if self.queue:
+            self.timer = window.setTimeout(self.advance_proxy, ms)
+
+    def advance(self, chain=True):
+        """Show the next frame (and, with ``chain``, time the one after it); the ms its
+        slides take."""
+        self.timer = None
+        if not self.queue:
+            return 0
+        pos, hint, chosen, selected = self.queue.pop(0)
+        if not self.queue:
+            self.settled(then=lambda: self.draw(pos, hint, chosen, selected))
+            return 0
+        self.root.dataset.moving = str(len(self.queue))
+        took = self.draw(pos)
+        if chain:
+            self.next_after(took)
+        return took
+
+    def settled(self, then=None):
+        """No frame is left to show: draw the last (``then``), then call those waiting."""
+        self.root.removeAttribute("data-moving")
+        if self in _busy:
+            _busy.remove(self)
+        if then is not None:
+            then()
+        still, self.still = self.still, []
+        for call in still:
+            call()
+
+    def when_still(self, call):
+        """Call ``call`` once the last frame is on the table (now, if it is)."""
+        if self.queue:
+            self.still.append(call)
+        else:
+            call()
+
+    def stop(self):
+        """The frames still to come are skipped: the last one is drawn at once."""
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+        if self.queue:
+            last = self.queue[-1]
+            self.queue = []
+            _finish_animations()
+            self.draw(*last, animate=False)
+        self.settled()
+
+    def draw(self, pos, hint=None, chosen=None, selected=None, animate=True):
+        """Draw ``pos``, sliding what moved; the ms the slides take (0 if none)."""
+        _finish_animations()  # a running slide ends where it was going; this one starts
+        screen = (window.innerWidth, window.innerHeight)
+        animate = animate and MOTION["on"] and self.screen == screen
         self.screen = screen
         cw, ch, spots, spread, height = self.metrics(pos)
         style = self.root.style
@@ -321,12 +415,16 @@ class Table:
                 key = str(card)
                 node = self.cards[key]
                 if i >= down:
-                    owned.append(node.id)
-                node.classList.toggle("chosen", i >= len(cards) - picked)
-                if i >= len(cards) - picked:
-                    node.setAttribute("aria-pressed", "true")
-                else:
-                    node.removeAttribute("aria-pressed")
+                    owned.append(self.ids[key])
+                pressed = i >= len(cards) - picked
+                if pressed != (key in self.pressed):  # DOM work only for a change
+                    node.classList.toggle("chosen", pressed)
+                    if pressed:
+                        self.pressed.add(key)
+                        node.setAttribute("aria-pressed", "true")
+                    else:
+                        self.pressed.discard(key)
+                        node.removeAttribute("aria-pressed")
                 cy = y + back * min(i, down) + step * max(i - down, 0)
                 self.base[key] = (x, cy)
                 self.where[key] = (name, i)
@@ -346,12 +444,17 @@ class Table:
                 node.dataset.place = name
                 node.dataset.index = str(i)
                 self.show_face(key, not face_down)
+            lang = words.lang()
             for i in range(down, len(cards)):  # names say the position: outside the skip above
-                self.name(self.cards[str(cards[i])], words.tr(card_name(cards[i], i, len(cards))))
+                key = str(cards[i])
+                if self.named.get(key) != (i, len(cards), lang):
+                    self.named[key] = (i, len(cards), lang)
+                    self.name(self.cards[key], words.tr(card_name(cards[i], i, len(cards))))
             self.name(slot, words.tr(place_name(self.game, pos, name)))
-            group = self.groups[name]
-            if group.getAttribute("aria-owns") != " ".join(owned):
-                group.setAttribute("aria-owns", " ".join(owned))
+            owns = " ".join(owned)
+            if self.owns.get(name) != owns:
+                self.owns[name] = owns
+                self.groups[name].setAttribute("aria-owns", owns)
         if "stock" in self.slots:
             deals = self.game.deals_left(pos)
             stock = self.slots["stock"]
@@ -361,18 +464,21 @@ class Table:
         self.root.style.width = f"{(right - 1) * cw * spread + cw:.0f}px"
         self.root.style.height = f"{deepest + 8:.0f}px"
         self.root.classList.toggle("wide", any(spots[n] != (p.x, p.y) for n, p in self.places.items()))
-        if moved:
-            slide(moved)
+        took = slide(moved) if moved else 0
         won = self.game.is_won(pos)
         if won and not self.won and animate:
-            self.cascade(cw)
+            self.cascade(cw, took)
         self.won = won
         if hint is not None:
             self.show_hint(pos, hint)
+        if selected is not None and selected in self.slots:
+            self.slots[selected].classList.add("selected")
+        return took
 
-    def cascade(self, cw):
+    def cascade(self, cw, after=0):
         """The win: every card leaps from its foundation and falls off the table, one
-        after another; the summary appears when they are done (or at a click)."""
+        after another, once the last slides (``after`` ms) are done; the summary
+        appears when they are down (or at a click)."""
         nodes = sorted(self.cards.values(), key=lambda n: int(n.style.zIndex or 0), reverse=True)
         gap = (CASCADE_MS - 700) / max(len(nodes), 1)
         fall = window.innerHeight
@@ -385,11 +491,13 @@ class Table:
                       {"transform": f"{start} translate({side:.0f}px, {fall:.0f}px) rotate({side / 4:.0f}deg)",
                        "zIndex": "950", "offset": 1}]
             node.animate(to_js(frames, dict_converter=window.Object.fromEntries),
-                         to_js({"duration": 700, "delay": k * gap, "easing": "ease-in",
+                         to_js({"duration": 700, "delay": after + k * gap, "easing": "ease-in",
                                 "fill": "backwards"}, dict_converter=window.Object.fromEntries))
         if nodes:  # the last card down ends the celebration
+            if not document.body.classList.contains("cascade"):
+                document.body.style.setProperty("--win-delay", f"{after + CASCADE_MS - 200}ms")
             document.body.classList.add("cascade")
-            window.setTimeout(_END_CASCADE, CASCADE_MS + 100)
+            window.setTimeout(_END_CASCADE, after + CASCADE_MS + 100)
 
     def show_hint(self, pos, move):
         if move.is_deal:
@@ -421,25 +529,44 @@ class Table:
 # -- motion -------------------------------------------------------------------------------
 
 def slide(moved):
-    """Animate each (node, from, to, turned) from where it was drawn to where it is now."""
+    """Animate each (node, from, to, turned) from where it was drawn to where it is now;
+    the ms until the last one ends."""
     gap = STAGGER_MS / max(len(moved) - 1, 1) if len(moved) > 1 else 0
-    options = window.Object.fromEntries
+    parse = window.JSON.parse  # one call per value: cheaper than converting dicts (Spider deals 10)
     for k, (node, old, new, turned) in enumerate(moved):
         flip = " scaleX(0.2)" if turned else ""
         z = str(900 + k)
         frames = [{"transform": old + flip, "zIndex": z}, {"transform": new, "zIndex": z}]
-        node.animate(to_js(frames, dict_converter=options),
-                     to_js({"duration": MOVE_MS, "delay": round(k * gap), "easing": "ease-out",
-                            "fill": "backwards"}, dict_converter=options))
+        node.animate(parse(json.dumps(frames)),
+                     parse(json.dumps({"duration": MOVE_MS, "delay": round(k * gap),
+                                       "easing": "ease-out", "fill": "backwards"})))
+    return MOVE_MS + round((len(moved) - 1) * gap)
 
 
-def finish_all(*_):
-    """Every running animation of the page jumps to its end (cards, shakes, the win)."""
+_busy = []  # tables showing frames one after another
+
+
+def _finish_animations(cards_only=True):
+    """Running animations jump to their end: the cards' (a panel's CSS animation, such
+    as the win's summary waiting for the cascade, keeps its time) or, with
+    ``cards_only`` false, all of them."""
     for anim in document.getAnimations():
+        if cards_only:
+            target = nullish(anim.effect and anim.effect.target)
+            if target is None or not target.classList.contains("card"):
+                continue
         try:
             anim.finish()
         except Exception:  # an endless animation cannot finish: stop it
             anim.cancel()
+
+
+def finish_all(*_):
+    """Every running animation of the page jumps to its end (cards, shakes, the win),
+    and a table's frames still to come are skipped to the last."""
+    for table in list(_busy):
+        table.stop()
+    _finish_animations(cards_only=False)
     document.body.classList.remove("cascade")
 
 
@@ -492,9 +619,22 @@ PHONE = "(max-width: 600px), (max-height: 500px)"
 SECONDARY = ("daily", "winnable-row", "redo")  # in the menu on a phone
 
 
+def game_label(game_id, phone=None):
+    """A game's name in the game menu: on a phone its short name ("Spider 4 suits"),
+    since the full one ("Spider (four suits)") would be cut in the one-row header."""
+    if phone is None:
+        phone = window.matchMedia(PHONE).matches
+    return words.t(f"game_short_{game_id}" if phone else f"game_{game_id}")
+
+
 def fit_controls(query):
     """On a phone the header keeps one row (game, New deal, Undo, Hint, menu): Daily,
-    Winnable and Redo move to the top of the menu; on a larger screen they come back."""
+    Winnable and Redo move to the top of the menu, and the game menu gives short names;
+    on a larger screen they come back."""
+    select = nullish(document.getElementById("game-select"))
+    if select is not None:
+        for option in select.options:
+            option.textContent = game_label(option.value, query.matches)
     nav = nullish(document.querySelector(".controls"))
     panel = nullish(document.querySelector("#stats-panel .panel"))
     if nav is None or panel is None:

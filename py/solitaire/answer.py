@@ -42,13 +42,17 @@ class Answer:
 
     - ``board``: the position or the counters changed (render); ``relayout``: another
       game, so the table is built anew; ``steps``: ``(move, position after)`` for each
-      move made, the player's and the automatic ones, in order (for animation).
+      move made, the player's and the automatic ones, in order; ``frames``: the positions
+      to show one after another for motion, each step's stages (the cards placed, then
+      a finished run leaving: :meth:`~solitaire.games.base.Game.stages`).
     - ``status``: None leaves the status line; a list (maybe empty) replaces it.
     - ``announce``: short sentences for a screen reader.
     - ``offer``: an :class:`Offer` to show, :data:`CLOSED` to close it, None for no change.
     - ``search``: a :class:`Progress` while a search runs; ``search_done`` when it ended.
     - ``shake``: ``(place, index)`` of the cards that refused to move.
-    - ``won``: the win sentence when the game has just been won.
+    - ``won``: the win sentence when the game has just been won; ``summary``: the win
+      panel's lines (time, moves, streak, today's daily); ``daily_open``: today's daily
+      of this game is not won yet (the panel offers it).
     - ``address``: the page's new query (``?deal=5&game=tabbycat``), if it changed.
     - ``saved``: the storage keys written; ``prefs``: the preferences changed (apply them).
     - ``stats``: the statistics changed (refresh an open panel); ``download``:
@@ -59,6 +63,7 @@ class Answer:
     board: bool = False
     relayout: bool = False
     steps: list = field(default_factory=list)
+    frames: list = field(default_factory=list)
     status: list | None = None
     announce: list = field(default_factory=list)
     offer: object = None
@@ -66,6 +71,8 @@ class Answer:
     search_done: bool = False
     shake: list = field(default_factory=list)
     won: Message | None = None
+    summary: list = field(default_factory=list)
+    daily_open: bool = False
     address: str | None = None
     saved: list = field(default_factory=list)
     prefs: bool = False
@@ -91,8 +98,11 @@ class Answer:
         for name in ("board", "relayout", "search_done", "prefs", "stats", "rated"):
             setattr(self, name, getattr(self, name) or getattr(other, name))
         self.steps += other.steps
+        self.frames += other.frames
         self.announce += other.announce
         self.shake += other.shake
+        self.summary = other.summary or self.summary
+        self.daily_open = other.daily_open or self.daily_open
         self.saved += other.saved
         if other.status is not None:
             self.status = (self.status or []) + other.status

@@ -44,6 +44,7 @@ def play_move(c, move: Move, ans=None) -> Answer:
         ans.handled = False
         return ans
     ans.steps.append((move, s.position))
+    ans.frames += c.game.stages(before, move)
     ans.announce.append(_said(c, before, move, "said_move"))
     _changes(c, before, s.position, ans)
     if c.prefs["autoplay"]:  # each auto move is a move of its own, undoable
@@ -51,6 +52,7 @@ def play_move(c, move: Move, ans=None) -> Answer:
             before = s.position
             s.play(auto)
             ans.steps.append((auto, s.position))
+            ans.frames += c.game.stages(before, auto)
             ans.announce.append(_said(c, before, auto, "said_auto"))
             _changes(c, before, s.position, ans)
     c._board_changed(ans)
@@ -62,8 +64,24 @@ def play_move(c, move: Move, ans=None) -> Answer:
         common = {"moves": len(s.moves), "time": _clock(s.elapsed)}
         ans.won = (Message("won_daily", day=s.daily, **common) if s.daily
                    else Message("won_deal", number=s.deal, **common))
+        ans.summary, ans.daily_open = win_summary(c, s)
         ans.announce.append(Message("game_won"))
     return ans
+
+
+def win_summary(c, s):
+    """The win panel's lines (time, moves, streak, today's daily of this game) and
+    whether today's daily is still to be won (the panel then offers it)."""
+    from .stats import dailies, summary
+    today = c.today()
+    sums = summary(c.stats, c.game.id, today)
+    day = dailies(c.stats, c.game.id).get(today)
+    daily = ("win_daily_won" if day and day["won"] else
+             "win_daily_lost" if day else "win_daily_open")
+    lines = [Message("win_time", time=_clock(s.elapsed)), Message("win_moves", moves=len(s.moves)),
+             Message("win_streak", streak=sums["streak"], best=sums["best_streak"]),
+             Message(daily)]
+    return lines, daily != "win_daily_won"
 
 
 def _clock(seconds):

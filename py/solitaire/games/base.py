@@ -183,6 +183,13 @@ class Game:
         """Apply a move already known to be legal."""
         raise NotImplementedError
 
+    def stages(self, pos: Position, move: Move) -> list[Position]:
+        """What a player sees happen, one moment after another, when the legal ``move``
+        is played from ``pos``: the cards put in place, then what the rules do by
+        themselves (a finished run leaving). The last is ``apply(pos, move)``; a game
+        where nothing happens by itself has one. For the page's motion only."""
+        return [self._apply(pos, move)]
+
     def is_won(self, pos: Position) -> bool:
         return not any(pos.piles) and not any(pos.cells) and not pos.stock
 

@@ -136,6 +136,24 @@ class Spider(Game):
         return Position(piles=tuple(piles), stock=stock, foundations=tuple(foundations),
                         hidden=tuple(hidden))
 
+    def stages(self, pos: Position, move: Move) -> list[Position]:
+        """The cards moved (a card they lay bare turned up), then, if a run was
+        completed, the run leaving (and the card under it turning up)."""
+        after = self._apply(pos, move)
+        if after.foundations == pos.foundations:
+            return [after]
+        piles, hidden = list(pos.piles), list(pos.hidden)
+        if move.is_deal:
+            piles = [p + (c,) for p, c in zip(piles, pos.stock[:10])]
+        else:
+            i, k = int(move.src[5:]) - 1, int(move.dst[5:]) - 1
+            piles[k] = piles[k] + piles[i][-move.count:]
+            piles[i] = piles[i][:-move.count]
+        hidden = [min(h, max(len(p) - 1, 0)) for h, p in zip(hidden, piles)]
+        placed = Position(piles=tuple(piles), stock=after.stock, foundations=pos.foundations,
+                          hidden=tuple(hidden))
+        return [placed, after]
+
     def click_move(self, pos: Position, place: str, index: int) -> Move | None:
         """A same-suit card one rank higher first, then any card one rank higher, then
         the first empty column. A click on the stock deals."""

@@ -177,6 +177,10 @@ class TabbyCat(Game):
         return None
 
     def _apply(self, pos: Position, move: Move) -> Position:
+        return self.remove_finished(self._place(pos, move))
+
+    def _place(self, pos: Position, move: Move) -> Position:
+        """The cards of ``move`` put where it takes them, before any run leaves."""
         if move.is_deal:
             dealt = pos.stock[:self.piles]
             pos = Position(piles=tuple(p + (c,) for p, c in zip(pos.piles, dealt)),
@@ -187,7 +191,12 @@ class TabbyCat(Game):
             moving = src[-move.count:]
             pos = self.put(pos, move.src, src[:-move.count])
             pos = self.put(pos, move.dst, self.get(pos, move.dst) + moving)
-        return self.remove_finished(pos)
+        return pos
+
+    def stages(self, pos: Position, move: Move) -> list[Position]:
+        placed = self._place(pos, move)
+        after = self.remove_finished(placed)
+        return [after] if after == placed else [placed, after]
 
     def remove_finished(self, pos: Position) -> Position:
         """Send every finished run at the top of a pile to an empty foundation,
