@@ -29,6 +29,7 @@ So every line returned has been replayed by the engine's rules.
 ('won', True)
 """
 
+from .alternation import Alternation
 from .searches import (CANCELLED, DEFAULT_BUDGET, EXHAUSTED, UNDECIDED, UNWINNABLE, WON,
                        Beam, BestFirst, Result, Weighted, replay)
 
@@ -38,8 +39,11 @@ __all__ = ["CANCELLED", "DEFAULT_BUDGET", "EXHAUSTED", "UNDECIDED", "UNWINNABLE"
 
 
 def searcher(game, pos, model, budget: int):
-    """The search a model asks for (``model.search``): best-first by default."""
+    """The search a model asks for (``model.search``): best-first by default, weighted,
+    or several models alternating over one table (:class:`~solitaire.alternation.Together`)."""
     kind = getattr(model, "search", "best-first")
+    if kind == "alternation":
+        return Alternation(game, pos, model.models, budget)
     return Weighted(game, pos, model, budget) if kind == "weighted" else BestFirst(
         game, pos, model, budget)
 
@@ -137,7 +141,7 @@ class Search:
     """
 
     FIRST_TRY = 10_000
-    TURN = 5_000        # positions per turn of a model's threads
+    TURN = 6_000        # positions per turn of a model's threads
     BEAM_COST = 1_200   # positions allowed per unit of beam width
 
     def __init__(self, game, pos, budget: int = DEFAULT_BUDGET):
