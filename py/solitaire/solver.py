@@ -49,12 +49,14 @@ def searcher(game, pos, model, budget: int):
 
 
 class Threads:
-    """Several searches of one position (one per model, each with its own table),
-    sharing a budget in turns of ``turn`` positions, each resumed where it stopped, as
-    mature solvers run "soft threads": a deal one priority gets lost in is often easy
-    for another. The first to win or to prove a loss decides (a complete search that
-    exhausts its positions is a proof whatever its priority). Turns end at the first
-    expansion that reaches them, so how the search is sliced never changes its answer.
+    """Several searches of one position (one per model, each with its own table; a
+    thread may itself be several priorities over one table, an
+    :class:`~solitaire.alternation.Alternation`), sharing a budget in turns of ``turn``
+    positions, each resumed where it stopped, as mature solvers run "soft threads": a
+    deal one priority gets lost in is often easy for another. The first to win or to
+    prove a loss decides (a complete search that exhausts its positions is a proof
+    whatever its priority). Turns end at the first expansion that reaches them, so how
+    the search is sliced never changes its answer.
     """
 
     def __init__(self, game, pos, models, budget: int, turn: int):
