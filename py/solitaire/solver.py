@@ -29,6 +29,7 @@ So every line returned has been replayed by the engine's rules.
 ('won', True)
 """
 
+from .alternation import Alternation
 from .searches import (CANCELLED, DEFAULT_BUDGET, EXHAUSTED, UNDECIDED, UNWINNABLE, WON,
                        Beam, BestFirst, Result, Weighted, replay)
 
@@ -38,19 +39,24 @@ __all__ = ["CANCELLED", "DEFAULT_BUDGET", "EXHAUSTED", "UNDECIDED", "UNWINNABLE"
 
 
 def searcher(game, pos, model, budget: int):
-    """The search a model asks for (``model.search``): best-first by default."""
+    """The search a model asks for (``model.search``): best-first by default, weighted,
+    or several models alternating over one table (:class:`~solitaire.alternation.Together`)."""
     kind = getattr(model, "search", "best-first")
+    if kind == "alternation":
+        return Alternation(game, pos, model.models, budget)
     return Weighted(game, pos, model, budget) if kind == "weighted" else BestFirst(
         game, pos, model, budget)
 
 
 class Threads:
-    """Several searches of one position (one per model, each with its own table),
-    sharing a budget in turns of ``turn`` positions, each resumed where it stopped, as
-    mature solvers run "soft threads": a deal one priority gets lost in is often easy
-    for another. The first to win or to prove a loss decides (a complete search that
-    exhausts its positions is a proof whatever its priority). Turns end at the first
-    expansion that reaches them, so how the search is sliced never changes its answer.
+    """Several searches of one position (one per model, each with its own table; a
+    thread may itself be several priorities over one table, an
+    :class:`~solitaire.alternation.Alternation`), sharing a budget in turns of ``turn``
+    positions, each resumed where it stopped, as mature solvers run "soft threads": a
+    deal one priority gets lost in is often easy for another. The first to win or to
+    prove a loss decides (a complete search that exhausts its positions is a proof
+    whatever its priority). Turns end at the first expansion that reaches them, so how
+    the search is sliced never changes its answer.
     """
 
     def __init__(self, game, pos, models, budget: int, turn: int):
@@ -137,7 +143,7 @@ class Search:
     """
 
     FIRST_TRY = 10_000
-    TURN = 5_000        # positions per turn of a model's threads
+    TURN = 6_000        # positions per turn of a model's threads
     BEAM_COST = 1_200   # positions allowed per unit of beam width
 
     def __init__(self, game, pos, budget: int = DEFAULT_BUDGET):

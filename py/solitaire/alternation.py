@@ -1,0 +1,160 @@
+"""One search under several priorities at once, sharing one table (issue 14).
+
+Each model (a priority over the same positions) keeps its own queue, and the queues
+take turns: each turn expands the best position waiting in one queue. Every new
+position goes into every queue, and the table of positions seen, their parents and
+which are still open is shared, so a position is built, looked up and expanded once
+whichever priority reaches it first. A deal that one priority gets lost in is won
+by another, and no work is repeated between them (the "alternation" of open lists of
+satisficing planners, run here as a solitaire solver's "soft threads").
+
+Since the search drops nothing, when every queue is empty every position reachable
+from the start has been expanded: if the models are complete (``proves``) and none
+was won, that is a proof the deal is lost.
+
+A queue orders its positions by the model's ``score``, newest first among equals, as
+:class:`solitaire.searches.BestFirst` does; a model with ``search = "weighted"`` adds
+the moves made to reach the position (``score + depth``), oldest first among equals,
+as :class:`solitaire.searches.Weighted` does.
+"""
+
+import time
+
+from .searches import WON, Frontier, Searcher
+
+
+class Fifo:
+    """A bucket queue by priority, oldest first among equals."""
+
+    __slots__ = ("buckets", "heads", "base", "low")
+
+    def __init__(self):
+        self.buckets: list[list[bytes]] = []
+        self.heads: list[int] = []
+        self.base = 0
+        self.low = 0
+
+    def push(self, prio: int, state: bytes) -> None:
+        buckets = self.buckets
+        if not buckets:
+            self.base = prio
+        elif prio < self.base:
+            shift = self.base - prio
+            buckets[0:0] = [[] for _ in range(shift)]
+            self.heads[0:0] = [0] * shift
+            self.base = prio
+            self.low += shift
+        i = prio - self.base
+        while len(buckets) <= i:
+            buckets.append([])
+            self.heads.append(0)
+        buckets[i].append(state)
+        if i < self.low:
+            self.low = i
+
+    def pop(self) -> bytes | None:
+        buckets, heads, low = self.buckets, self.heads, self.low
+        n = len(buckets)
+        while low < n:
+            bucket, head = buckets[low], heads[low]
+            if head < len(bucket):
+                state = bucket[head]
+                head += 1
+                if head == len(bucket):
+                    bucket.clear()
+                    head = 0
+                elif head >= 4096 and head * 2 >= len(bucket):
+                    del bucket[:head]  # drop the part already taken
+                    head = 0
+                heads[low] = head
+                self.low = low
+                return state
+            low += 1
+        self.low = low
+        return None
+
+
+class Alternation(Searcher):
+    """One best-first search of ``models[0]``'s positions under every model's priority
+    in turn, one expansion per turn, sharing one table (see the module's docstring).
+    The models must share their positions, moves and ``key`` (they differ only in
+    ``score`` and ``search``)."""
+
+    def __init__(self, game, pos, models, budget: int):
+        super().__init__(game, pos, models[0], budget)
+        root = self.model.root
+        self.models = models
+        self.weighted = [getattr(m, "search", "") == "weighted" for m in models]
+        self.queues = [Fifo() if w else Frontier() for w in self.weighted]
+        self.open: dict[bytes, int] = {root: 0}   # positions waiting: the moves made
+        self.index = 0
+        for m, q in zip(models, self.queues):
+            q.push(m.score(root), root)
+        if self.model.is_won(root):
+            self._finish(WON, root)
+
+    def run(self, positions: int):
+        if self.result is not None:
+            return self.result
+        t0 = time.perf_counter()
+        model = self.model
+        children, is_won = model.children, model.is_won
+        scores = [m.score for m in self.models]
+        pushes = [q.push for q in self.queues]
+        pops = [q.pop for q in self.queues]
+        weighted = self.weighted
+        plan = list(zip(scores, pushes, weighted))
+        n = len(pops)
+        parent, opened = self.parent, self.open
+        stop = min(self.budget, self.examined + positions)
+        examined, expanded, index = self.examined, self.expanded, self.index
+        found = None
+        exhausted = False
+        while examined < stop:
+            state = None
+            for _ in range(n):  # the next queue with a position still open
+                pop = pops[index]
+                index = index + 1 if index + 1 < n else 0
+                while True:
+                    state = pop()
+                    if state is None:
+                        break
+                    depth = opened.pop(state, None)
+                    if depth is not None:
+                        break
+                if state is not None:
+                    break
+            if state is None:
+                exhausted = True
+                break
+            expanded += 1
+            depth += 1
+            for child in children(state):
+                examined += 1
+                if child in parent:
+                    continue
+                parent[child] = state
+                if is_won(child):
+                    found = child
+                    break
+                opened[child] = depth
+                for score, push, w in plan:
+                    push(score(child) + depth if w else score(child), child)
+            if found is not None:
+                break
+        self.index = index
+        return self._end(examined, expanded, time.perf_counter() - t0, found, exhausted)
+
+    def _free(self) -> None:
+        self.queues = []
+        self.open = {}
+
+
+class Together:
+    """Models to be searched as one :class:`Alternation` (``search = "alternation"``),
+    for a list of threads (see :class:`solitaire.solver.Threads`)."""
+
+    search = "alternation"
+
+    def __init__(self, models: list):
+        self.models = models
