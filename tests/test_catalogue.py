@@ -184,3 +184,83 @@ def test_every_sentence_the_controller_emits_is_a_catalogue_message(monkeypatch)
     c.storage("tabbycat.game.v1")
     c.leave_page()
     assert len(set(seen)) > 15
+
+
+# -- the readers say why a record is bad in the player's language -------------------------
+
+READERS = ("records.py", "saved.py", "stats.py", "session.py", "daily.py")
+
+
+def test_readers_raise_catalogue_keys_not_english():
+    """Every reason a reader gives is a catalogue key: ``RecordError("rec_...")``,
+    ``need(ok, "rec_...")``, ``SolitaireError(Message("rec_..."))``, never a sentence."""
+    import ast
+    found = []
+    for name in READERS:
+        tree = ast.parse((ROOT / "py/solitaire" / name).read_text())
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            fn = node.func.id
+            arg = {"RecordError": 0, "need": 1, "SolitaireError": 0}.get(fn)
+            if arg is None or len(node.args) <= arg:
+                continue
+            a = node.args[arg]
+            if fn == "SolitaireError" and isinstance(a, ast.Call) and getattr(a.func, "id", "") == "Message":
+                a = a.args[0]
+            if isinstance(a, ast.Name) and a.id == "key":   # need's own body passes its key on
+                continue
+            if not (isinstance(a, ast.Constant) and a.value in ENGLISH):
+                found.append(f"{name}:{node.lineno}: {fn}({ast.unparse(a)[:60]})")
+    assert found == []
+
+
+def bad_records():
+    """Records that fail each kind of reader, with what the failure is about."""
+    from solitaire.daily import parse_date
+    from solitaire.records import read_json
+    from solitaire.saved import check_prefs
+    from solitaire.session import Session
+    from solitaire.stats import check as check_stats
+    base = {"played": 1, "won": 1, "streak": 1, "best_streak": 1, "best_time": 5, "fewest_moves": 9}
+    game = {"v": 1, "game": "tabbycat", "deal": "1", "moves": []}
+    def read(text):
+        return read_json(text, 100, max_depth=8)
+    yield from ((read, text) for text in (
+        "x" * 200, "[" * 20 + "]" * 20, "[[}", '{"a": NaN}', "[1e999]", "{not json", 5))
+    yield from ((check_prefs, p) for p in ([], {"winnable": "yes"}, {"theme": "red"}, {"lang": "zz"}))
+    yield from ((check_stats, s) for s in (
+        "x", {"v": 9}, {"v": 2}, {"v": 2, "results": [], "base": {}, "epoch": -1},
+        {"v": 2, "results": [{"id": "a"}], "base": {}},
+        {"v": 2, "results": [dict(id="a", game="tabbycat", won=1, moves=1, seconds=1,
+                                  day="2026-01-01", daily=None, t=1)], "base": {}},
+        {"v": 1, "games": {"tabbycat": {**base, "won": 2}}},
+        {"v": 1, "games": {"tabbycat": {**base, "streak": 2}}},
+        {"v": 1, "games": {"tabbycat": {**base, "best_time": None}}},
+        {"v": 1, "games": {"tabbycat": {**base, "history": [[1]]}}},
+        {"v": 1, "games": {"tabbycat": {**base, "daily": {"2026-02-30": {}}}}},
+        {"v": 1, "games": {"tabbycat": {**base, "daily": {"2026-02-03": {}}}}},
+        {"v": 1, "games": {"tabbycat": []}}))
+    yield from ((Session.from_dict, g) for g in (
+        [], {"v": 2}, {**game, "deal": "0"}, {**game, "deal": "x"}, {**game, "game": "chess"},
+        {**game, "moves": "deal"}, {**game, "elapsed": -1}, {**game, "daily": "2026-02-30"},
+        {**game, "recorded": 1}, {**game, "moves": ["1>2"]}, {**game, "redo": ["1>2"]}))
+    yield from ((parse_date, d) for d in ("2027/01/01", "2027-02-30", "1999-01-01"))
+
+
+def test_every_reason_a_reader_gives_is_said_in_spanish():
+    """A bad saved game, settings, statistics or date: the reason is a catalogue Message,
+    said in Spanish on a Spanish page (a move the engine refuses inside it included)."""
+    from solitaire.errors import SolitaireError
+    from solitaire.text import reason
+    keys = set()
+    for reader, record in bad_records():
+        with pytest.raises(SolitaireError) as info:
+            reader(record)
+        why = reason(info.value)
+        assert isinstance(why, Message), f"{reader.__name__}({record!r:.60}): {why!r}"
+        check_message(why, reader.__name__)
+        es = localize(Message("saved_unreadable", why=why, key="k"), "es")
+        assert localize(why, "en") not in es and why.key.startswith("rec_")
+        keys.add(why.key)
+    assert len(keys) >= 30

@@ -19,6 +19,7 @@ that yields between them; ``daily_deal`` runs it to the end.
 import datetime
 
 from .errors import SolitaireError
+from .text import Message
 from .games import get_game
 from .rng import SplitMix64, fnv1a64
 from .checker_v1.search import WON, Search
@@ -36,13 +37,14 @@ def parse_date(text: str) -> datetime.date:
         SolitaireError: naming the text and what is wrong.
     """
     if not isinstance(text, str) or len(text) != 10 or text[4] != "-" or text[7] != "-":
-        raise SolitaireError(f"bad date {text!r}: write YYYY-MM-DD, like 2027-01-01")
+        raise SolitaireError(Message("rec_date_form", text=str(text)[:40]))
     try:
         day = datetime.date.fromisoformat(text)
     except ValueError:
-        raise SolitaireError(f"bad date {text!r}: there is no such day") from None
+        raise SolitaireError(Message("rec_date_day", text=text)) from None
     if not FIRST_DAY <= day <= LAST_DAY:
-        raise SolitaireError(f"no daily deal for {text}: dailies run from {FIRST_DAY} to {LAST_DAY}")
+        raise SolitaireError(Message("rec_date_range", text=text, first=FIRST_DAY.isoformat(),
+                                      last=LAST_DAY.isoformat()))
     return day
 
 
@@ -81,7 +83,7 @@ class DailySearch:
     def _next(self) -> None:
         number = next(self._numbers, None)
         if number is None:
-            raise SolitaireError(f"no candidate of {self.date} was proved winnable")
+            raise SolitaireError(Message("rec_daily_none", day=self.date))
         self.candidate = number
         self.tried += 1
         self._search = Search(self.game, self.game.deal(number), budget=DAILY_BUDGET)

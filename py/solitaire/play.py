@@ -31,6 +31,7 @@ from .position import Move
 from .records import read_query
 from .session import Session
 from .stats import merge, record
+from .text import reason
 
 __all__ = ["Controller", "clock_text"]
 
@@ -93,7 +94,7 @@ class Controller:
             if key == "no_game":
                 ans.say("no_game", name=q.asked_game)
             elif key == "bad_daily":
-                ans.say("bad_daily_link", why=str(q.daily or "")[:40] or "bad date")
+                ans.say("bad_daily_link", why=Message("rec_date_bad"))
             else:
                 ans.say("bad_deal_link" if key == "bad_deal" else key)
         game = get_game(q.game) if q.game else (self.session.game if self.session else self.game)
@@ -103,7 +104,7 @@ class Controller:
                 if day > self.today():
                     raise SolitaireError(Message("daily_not_out", day=day))
             except SolitaireError as e:
-                ans.say("bad_daily_link", why=str(e))
+                ans.say("bad_daily_link", why=reason(e))
             else:
                 s = self.session
                 if s is None or s.daily != day or s.game is not game:
@@ -136,7 +137,7 @@ class Controller:
         except (SolitaireError, RecursionError) as e:
             raw = self.store.get(S.SAVE_KEY)
             aside = S.keep_aside(self.store, S.SAVE_KEY, raw, self.now())
-            ans.say("saved_unreadable", why=str(e)[:200], key=aside or S.SAVE_KEY)
+            ans.say("saved_unreadable", why=reason(e), key=aside or S.SAVE_KEY)
             return None
         self.seen = (data.get("tab"), data.get("rev", 0))
         self.rev = max(self.rev, data.get("rev", 0))
@@ -309,7 +310,7 @@ class Controller:
             if day > self.today():
                 raise SolitaireError(Message("daily_not_out", day=day))
         except SolitaireError as e:
-            ans.say("bad_daily_link", why=str(e))
+            ans.say("bad_daily_link", why=reason(e))
             return ans
         cache = S.read_daily_cache(self.store, self.now())
         number = cache.get(f"{game.id}:{day}")
@@ -381,7 +382,7 @@ class Controller:
         except SolitaireError as e:
             self.task = None
             ans.search_done = True
-            ans.say("bad_daily_link", why=str(e))
+            ans.say("bad_daily_link", why=reason(e))
             return ans
 
     def cancel(self) -> Answer:

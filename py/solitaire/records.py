@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
 from .errors import SolitaireError
+from .text import Message
 
 MAX_DEPTH = 8
 DIGITS = re.compile(r"[0-9]{1,20}")     # ASCII digits only: '²' and '①' are not deal numbers
@@ -37,17 +38,21 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
 
 
 class RecordError(SolitaireError):
-    """A record that cannot be read: too large, too deep, not JSON, or off its schema."""
+    """A record that cannot be read: too large, too deep, not JSON, or off its schema.
+    Its argument is a catalogue :class:`~solitaire.text.Message` (English when printed)."""
+
+    def __init__(self, key: str, /, **params):
+        super().__init__(Message(key, **params))
 
 
 def _no_constant(name):
-    raise RecordError(f"the record holds {name}, which is not a number")
+    raise RecordError("rec_not_number", value=str(name)[:40])
 
 
 def _finite(text):
     value = float(text)
     if not math.isfinite(value):
-        raise RecordError(f"the record holds {text}, which is not a finite number")
+        raise RecordError("rec_not_finite", value=str(text)[:40])
     return value
 
 
@@ -62,9 +67,9 @@ def read_json(text, max_chars: int, max_depth: int = MAX_DEPTH):
         RecordError: naming the limit or the parse error.
     """
     if not isinstance(text, str):
-        raise RecordError("the record is not text")
+        raise RecordError("rec_not_text")
     if len(text) > max_chars:
-        raise RecordError(f"the record is too large ({len(text):,} characters, at most {max_chars:,})")
+        raise RecordError("rec_too_large", chars=len(text), most=max_chars)
     bare = _STRING.sub('""', text)
     for _ in range(max_depth):
         bare, n = _INNER.subn("0", bare)
@@ -72,22 +77,23 @@ def read_json(text, max_chars: int, max_depth: int = MAX_DEPTH):
             break
     if any(c in bare for c in "[]{}"):
         if bare.count("[") != bare.count("]") or bare.count("{") != bare.count("}"):
-            raise RecordError("the record is not valid JSON (its brackets do not match)")
-        raise RecordError(f"the record is nested deeper than {max_depth} levels")
+            raise RecordError("rec_brackets")
+        raise RecordError("rec_too_deep", depth=max_depth)
     try:
         return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except RecordError:
         raise
     except (ValueError, RecursionError) as e:  # RecursionError cannot happen after the check
-        raise RecordError(f"the record is not valid JSON ({str(e)[:80]})") from None
+        raise RecordError("rec_not_json", line=getattr(e, "lineno", 1),
+                          column=getattr(e, "colno", 1)) from None
 
 
 # -- small schema checks ----------------------------------------------------------------
 
-def need(ok: bool, what: str) -> None:
-    """Raise RecordError(what) unless ``ok``."""
+def need(ok: bool, key: str, /, **params) -> None:
+    """Raise RecordError (the catalogue sentence ``key`` with ``params``) unless ``ok``."""
     if not ok:
-        raise RecordError(what)
+        raise RecordError(key, **params)
 
 
 def is_int(value, low: int = 0, high: int = 1 << 53) -> bool:

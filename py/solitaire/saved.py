@@ -16,6 +16,7 @@ reader says why; nothing here ever stops the page.
 from .errors import SolitaireError
 from .records import RecordError, is_int, read_json
 from .stats import check as check_stats, new_stats
+from .text import reason
 
 SAVE_KEY = "tabbycat.game.v1"
 PREFS_KEY = "tabbycat.prefs.v1"
@@ -85,19 +86,19 @@ def read_record(store, key, max_chars, check, now, problem_key):
         return check(read_json(raw, max_chars)), None
     except (SolitaireError, RecursionError) as e:
         aside = keep_aside(store, key, raw, now)
-        return None, (problem_key, {"why": str(e)[:200], "key": aside or key})
+        return None, (problem_key, {"why": reason(e), "key": aside or key})
 
 
 def read_game_record(store, now):
     """The saved game's record, checked for form only (the controller replays it)."""
     def check(data):
         if not isinstance(data, dict):
-            raise RecordError("the saved game is not a record")
+            raise RecordError("rec_game_not_record")
         for k in ("rev",):
             if k in data and not is_int(data[k], 0, 1 << 53):
-                raise RecordError(f"the saved game has a bad {k}")
+                raise RecordError("rec_game_field", field=k)
         if "tab" in data and not (isinstance(data["tab"], str) and len(data["tab"]) <= 40):
-            raise RecordError("the saved game has a bad tab")
+            raise RecordError("rec_game_field", field="tab")
         return data
     return read_record(store, SAVE_KEY, GAME_CHARS, check, now, "saved_unreadable")
 
@@ -109,20 +110,20 @@ def check_prefs(data) -> dict:
         RecordError: naming the bad setting.
     """
     if not isinstance(data, dict):
-        raise RecordError("the settings are not a record")
+        raise RecordError("rec_prefs_not_record")
     prefs = dict(DEFAULT_PREFS)
     for k in ("winnable", "autoplay", "four_colour", "intro_seen", "shortcuts", "choose_first"):
         if k in data:
             if not isinstance(data[k], bool):
-                raise RecordError(f"the setting {k!r} is not on or off")
+                raise RecordError("rec_setting_not_bool", name=k)
             prefs[k] = data[k]
     if "theme" in data:
         if data["theme"] not in (None, "light", "dark"):
-            raise RecordError("the theme is neither light nor dark")
+            raise RecordError("rec_theme")
         prefs["theme"] = data["theme"]
     if "lang" in data:
         if data["lang"] not in (None, *LANGS):
-            raise RecordError("the language is not one the page speaks")
+            raise RecordError("rec_lang")
         prefs["lang"] = data["lang"]
     if "difficulty" in data:
         if data["difficulty"] not in (None, *DIFFICULTIES):
@@ -148,10 +149,10 @@ def read_stats(store, now):
 
 def check_daily_cache(data) -> dict:
     if not isinstance(data, dict) or len(data) > 10 * DAILY_KEPT:
-        raise RecordError("the daily cache is not a record")
+        raise RecordError("rec_daily_cache")
     for k, v in data.items():
         if not (isinstance(k, str) and len(k) <= 50 and is_int(v, 1, (1 << 64) - 1)):
-            raise RecordError("the daily cache has a bad entry")
+            raise RecordError("rec_daily_cache_entry")
     return data
 
 

@@ -13,10 +13,11 @@ True
 """
 
 from .errors import SolitaireError
-from .games import get_game
-from .games.base import check_deal_number
+from .games import GAMES, get_game
+from .games.base import MAX_DEAL, check_deal_number
 from .position import Move
-from .records import RESULT_ID_TEXT, deal_number, is_date, is_int, is_number
+from .records import RESULT_ID_TEXT, RecordError, deal_number, is_date, is_int, is_number
+from .text import reason
 
 SAVE_VERSION = 1
 MAX_MOVES = 20_000
@@ -116,48 +117,50 @@ class Session:
             SolitaireError: naming what is wrong with the record.
         """
         if not isinstance(data, dict):
-            raise SolitaireError("the saved game is not a record")
+            raise RecordError("rec_game_not_record")
         if data.get("v") != SAVE_VERSION:
-            raise SolitaireError(f"the saved game has version {data.get('v')!r}, not {SAVE_VERSION}")
+            raise RecordError("rec_game_version", version=str(data.get("v"))[:24], expected=SAVE_VERSION)
         deal = data.get("deal")
         if not isinstance(deal, str) or deal_number(deal) is None:
             if isinstance(deal, str) and deal.isascii() and deal.isdigit():
-                check_deal_number(int(deal))  # says the range
-            raise SolitaireError(f"the saved game has a bad deal number {str(deal)[:24]!r}")
+                raise RecordError("rec_game_deal_range", most=MAX_DEAL)
+            raise RecordError("rec_game_deal", value=str(deal)[:24])
         moves, redo = data.get("moves"), data.get("redo", [])
         if not (isinstance(moves, list) and isinstance(redo, list)
                 and len(moves) + len(redo) <= MAX_MOVES
                 and all(isinstance(m, str) and len(m) <= 16 for m in moves + redo)):
-            raise SolitaireError("the saved game's moves are not a list of moves")
+            raise RecordError("rec_game_moves")
         elapsed = data.get("elapsed", 0)
         if not is_number(elapsed, 0, 10**8):
-            raise SolitaireError(f"the saved game has a bad clock {str(elapsed)[:24]!r}")
+            raise RecordError("rec_game_clock", value=str(elapsed)[:24])
         daily = data.get("daily")
         if daily is not None and not is_date(daily):
-            raise SolitaireError("the saved game has a bad daily date")
+            raise RecordError("rec_game_daily")
         recorded = data.get("recorded", False)
         if not isinstance(recorded, bool):
-            raise SolitaireError("the saved game has a bad 'recorded' flag")
+            raise RecordError("rec_game_field", field="recorded")
         game_id = data.get("id", "")
         if not (game_id == "" or (isinstance(game_id, str) and RESULT_ID_TEXT.fullmatch(game_id))):
-            raise SolitaireError("the saved game has a bad id")
+            raise RecordError("rec_game_field", field="id")
         before = data.get("restart")
         if before is not None and not (
                 isinstance(before, list) and len(before) == 2 and all(
                     isinstance(part, list) and len(part) <= MAX_MOVES
                     and all(isinstance(m, str) and len(m) <= 16 for m in part) for part in before)):
-            raise SolitaireError("the saved game has a bad restart record")
+            raise RecordError("rec_game_field", field="restart")
+        if not (isinstance(data.get("game"), str) and data["game"] in GAMES):
+            raise RecordError("rec_game_unknown", name=str(data.get("game"))[:40])
         session = cls(get_game(data.get("game")), int(deal), daily, game_id)
         for i, text in enumerate(moves, 1):
             try:
                 session.play(Move.parse(text))
             except SolitaireError as e:
-                raise SolitaireError(f"the saved game's move {i} ({text!r}) fails: {e}") from None
+                raise RecordError("rec_game_move", number=i, move=text, why=reason(e)) from None
         for i, text in enumerate(redo, 1):
             try:
                 session.play(Move.parse(text))
             except SolitaireError as e:
-                raise SolitaireError(f"the saved game's redo move {i} ({text!r}) fails: {e}") from None
+                raise RecordError("rec_game_redo", number=i, move=text, why=reason(e)) from None
         for _ in redo:
             session.undo()
         if before is not None and not moves:
@@ -165,7 +168,7 @@ class Session:
                 Session.from_dict({**data, "moves": before[0], "redo": list(reversed(before[1])),
                                    "restart": None})
             except SolitaireError as e:
-                raise SolitaireError(f"the saved game's restart record fails: {e}") from None
+                raise RecordError("rec_game_restart", why=reason(e)) from None
             session.before_restart = ([Move.parse(m) for m in before[0]],
                                       [Move.parse(m) for m in before[1]])
         session.elapsed = float(elapsed)

@@ -149,21 +149,19 @@ def check(data) -> dict:
     Raises:
         RecordError: naming what is wrong (a newer schema included).
     """
-    need(isinstance(data, dict) and is_int(data.get("v"), 0, 1 << 31),
-         "the statistics are not a statistics record")
-    need(data["v"] <= STATS_VERSION,
-         f"the statistics were written by a newer version (schema {data['v']})")
+    need(isinstance(data, dict) and is_int(data.get("v"), 0, 1 << 31), "rec_stats_not_record")
+    need(data["v"] <= STATS_VERSION, "rec_stats_newer", schema=data["v"])
     if data["v"] == 1:
         return _from_v1(data)
     need(data["v"] == STATS_VERSION and isinstance(data.get("results"), list)
-         and isinstance(data.get("base"), dict), f"the statistics have an unknown layout (schema {data['v']})")
-    need(is_int(data.get("epoch", 0), 0, 1 << 53), "the statistics have a bad epoch")
-    need(len(data["results"]) <= MAX_RESULTS, "the statistics hold too many results")
+         and isinstance(data.get("base"), dict), "rec_stats_layout", schema=data["v"])
+    need(is_int(data.get("epoch", 0), 0, 1 << 53), "rec_stats_field", field="epoch")
+    need(len(data["results"]) <= MAX_RESULTS, "rec_stats_too_many")
     seen = set()
     results = []
     for r in data["results"]:
         results.append(_check_result(r))
-        need(r["id"] not in seen, f"the statistics count game {r['id']!r} twice")
+        need(r["id"] not in seen, "rec_stats_twice", id=r["id"])
         seen.add(r["id"])
     base = {}
     for game_id, g in data["base"].items():
@@ -173,48 +171,46 @@ def check(data) -> dict:
 
 def _check_result(r) -> dict:
     keys = {"id", "game", "won", "moves", "seconds", "day", "daily", "t"}
-    need(isinstance(r, dict) and set(r) == keys, "the statistics have a bad result")
-    need(isinstance(r["id"], str) and RESULT_ID.fullmatch(r["id"]) is not None,
-         "the statistics have a result with a bad id")
-    what = f"the statistics' result {r['id']!r}"
-    need(isinstance(r["game"], str) and GAME_ID.fullmatch(r["game"]) is not None, f"{what} has a bad game")
-    need(isinstance(r["won"], bool), f"{what} has a bad 'won'")
-    need(is_int(r["moves"], 0, 1_000_000), f"{what} has a bad move count")
-    need(is_int(r["seconds"], 0, 10**9), f"{what} has a bad time")
-    need(is_date(r["day"]), f"{what} has a bad day")
-    need(r["daily"] is None or is_date(r["daily"]), f"{what} has a bad daily date")
-    need(is_int(r["t"], 0, 1 << 53), f"{what} has a bad timestamp")
+    need(isinstance(r, dict) and set(r) == keys, "rec_stats_result")
+    need(isinstance(r["id"], str) and RESULT_ID.fullmatch(r["id"]) is not None, "rec_stats_result_id")
+    for field, ok in (("game", isinstance(r["game"], str) and GAME_ID.fullmatch(r["game"]) is not None),
+                      ("won", isinstance(r["won"], bool)),
+                      ("moves", is_int(r["moves"], 0, 1_000_000)),
+                      ("seconds", is_int(r["seconds"], 0, 10**9)),
+                      ("day", is_date(r["day"])),
+                      ("daily", r["daily"] is None or is_date(r["daily"])),
+                      ("t", is_int(r["t"], 0, 1 << 53))):
+        need(ok, "rec_stats_result_field", id=r["id"], field=field)
     return dict(r)
 
 
 def _check_base(game_id, g) -> dict:
-    what = f"the statistics of {game_id!r}"
-    need(isinstance(game_id, str) and GAME_ID.fullmatch(game_id) is not None,
-         "the statistics name a bad game")
-    need(isinstance(g, dict), f"{what} are damaged")
+    need(isinstance(game_id, str) and GAME_ID.fullmatch(game_id) is not None, "rec_stats_game_name")
+    need(isinstance(g, dict), "rec_stats_game", game_id=game_id)
     for k in ("played", "won", "streak", "best_streak"):
-        need(is_int(g.get(k), 0, 10**9), f"{what} are damaged ({k})")
-    need(g["won"] <= g["played"], f"{what} are damaged (more won than played)")
-    need(g["streak"] <= g["best_streak"] <= g["won"],
-         f"{what} are damaged (the streaks do not add up)")
+        need(is_int(g.get(k), 0, 10**9), "rec_stats_game_field", game_id=game_id, field=k)
+    need(g["won"] <= g["played"], "rec_stats_more_won", game_id=game_id)
+    need(g["streak"] <= g["best_streak"] <= g["won"], "rec_stats_streaks", game_id=game_id)
     for k, low in (("best_time", 0), ("fewest_moves", 1)):
         v = g.get(k)
-        need(v is None or is_int(v, low, 10**9), f"{what} have a bad {k}")
-        need((v is None) == (g["won"] == 0), f"{what} have a {k} that does not match the wins")
+        need(v is None or is_int(v, low, 10**9), "rec_stats_game_field", game_id=game_id, field=k)
+        need((v is None) == (g["won"] == 0), "rec_stats_wins", game_id=game_id, field=k)
     hist = g.get("history", [])
-    need(isinstance(hist, list) and len(hist) <= 1000, f"{what} have a bad history")
+    need(isinstance(hist, list) and len(hist) <= 1000, "rec_stats_game_field", game_id=game_id,
+         field="history")
     for e in hist:
         need(isinstance(e, list) and len(e) == 4 and is_date(e[0]) and isinstance(e[1], bool)
              and is_int(e[2], 0, 1_000_000) and is_int(e[3], 0, 10**9),
-             f"{what} have a bad history entry")
+             "rec_stats_history", game_id=game_id)
     days = g.get("daily", {})
-    need(isinstance(days, dict) and len(days) <= 40_000, f"{what} have bad dailies")
+    need(isinstance(days, dict) and len(days) <= 40_000, "rec_stats_game_field", game_id=game_id,
+         field="daily")
     daily = {}
     for day, res in days.items():
-        need(is_date(day), f"{what} have a daily that is not a date: {str(day)[:20]!r}")
+        need(is_date(day), "rec_stats_daily_day", game_id=game_id, day=str(day)[:20])
         need(isinstance(res, dict) and isinstance(res.get("won"), bool)
              and is_int(res.get("moves", 0), 0, 1_000_000) and is_int(res.get("seconds", 0), 0, 10**9),
-             f"{what} have a bad daily {day}")
+             "rec_stats_daily", game_id=game_id, day=day)
         daily[day] = {"won": res["won"], "moves": res.get("moves", 0), "seconds": res.get("seconds", 0)}
     out = {k: g[k] for k in BASE_FIELDS}
     out["history"] = [list(e) for e in hist]
@@ -224,10 +220,10 @@ def _check_base(game_id, g) -> dict:
 
 def _from_v1(data) -> dict:
     """A version-1 record (counters per game) as version 2: its counts become the base."""
-    need(isinstance(data.get("games"), dict), "the statistics have an unknown layout (schema 1)")
+    need(isinstance(data.get("games"), dict), "rec_stats_layout", schema=1)
     base = {}
     for game_id, g in data["games"].items():
-        need(isinstance(g, dict), f"the statistics of {game_id!r} are damaged")
+        need(isinstance(g, dict), "rec_stats_game", game_id=str(game_id)[:40])
         base[game_id] = _check_base(game_id, g)
     return {"v": STATS_VERSION, "results": [], "base": base, "epoch": 0}
 

@@ -12,6 +12,7 @@ from .games import GAMES
 from .messages import Message
 from .records import read_json
 from .stats import check as check_stats, games_in, merge
+from .text import reason
 
 
 def import_stats(c, text) -> Answer:
@@ -20,7 +21,7 @@ def import_stats(c, text) -> Answer:
     try:
         data = check_stats(read_json(text, S.STATS_CHARS))
     except (SolitaireError, RecursionError) as e:
-        ans.say("import_bad", why=str(e)[:200])
+        ans.say("import_bad", why=reason(e))
         return ans
     c.pending_import = data
     parts = [Message("import_game", game=GAMES[g].name if g in GAMES else g, played=p, won=w)

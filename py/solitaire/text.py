@@ -38,7 +38,7 @@ CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "es": SPANISH}
 LANGS = tuple(CATALOGUES)
 CATALOGUE = ENGLISH   # the engine's sentences as str: English
 PLACE_PARAMS = ("place", "src", "dst")
-GROUPED_PARAMS = ("budget",)    # big counts, grouped the language's way (100,000; 100 000)
+GROUPED_PARAMS = ("budget", "chars", "most")    # big counts, grouped the language's way (100,000; 100 000)
 GAME_NAME_KEYS = {v: k for k, v in ENGLISH.items() if k.startswith("game_")}  # name -> key
 _FIELD = re.compile(r"(?<!\{)\{([a-z_]+)[^{}]*\}")
 
@@ -128,6 +128,19 @@ class Message(str):
 
 def _rebuild(cls, key, params):
     return cls(key, **params)
+
+
+def reason(error: BaseException, limit: int = 200):
+    """What an error says, as a message's ``{why}``: the catalogue Message it carries
+    (readers and the engine raise with one), else its text, cut at ``limit``.
+
+    >>> print(localize(reason(ValueError(Message("rec_too_deep", depth=8))), "es"))
+    el registro tiene más de 8 niveles de anidamiento
+    >>> reason(ValueError("x" * 300))[-3:], len(reason(ValueError("x" * 300)))
+    ('xxx', 200)
+    """
+    arg = error.args[0] if error.args else None
+    return arg if isinstance(arg, Message) else str(error)[:limit]
 
 
 class Refusal(Message):
