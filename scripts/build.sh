@@ -13,6 +13,7 @@ cp -r web "$out"/web
 mkdir -p "$out"/py && cp -r py/solitaire "$out"/py/solitaire
 mkdir -p "$out"/docs/rules && cp docs/rules/*.md docs/rules/figures.json "$out"/docs/rules/  # How to play
 python3 scripts/rules_site.py "$out"   # the rules pages, plain HTML (docs/rules/)
+python3 scripts/boot_words.py "$out"  # the loading screen's words, from the catalogue
 find "$out" -name __pycache__ -prune -exec rm -rf {} +
 python3 scripts/build_site.py "$out" ${NO_SNAPSHOT:+--no-snapshot}
 echo "built $out/ ($(du -sh "$out" | cut -f1))"

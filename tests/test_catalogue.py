@@ -264,3 +264,24 @@ def test_every_reason_a_reader_gives_is_said_in_spanish():
         assert localize(why, "en") not in es and why.key.startswith("rec_")
         keys.add(why.key)
     assert len(keys) >= 30
+
+
+def test_the_loading_screen_words_come_from_the_catalogue():
+    """web/boot.js runs before Python: its words are the catalogue's boot_* keys, written
+    into the built page by scripts/boot_words.py, and boot.js holds no copy of them."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("boot_words", ROOT / "scripts/boot_words.py")
+    boot_words = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(boot_words)
+    table = boot_words.table()
+    assert set(table) == set(CATALOGUES) and table["es"]["boot_loading"] == SPANISH["boot_loading"]
+    assert all(set(words) == set(table["en"]) and len(words) >= 6 for words in table.values())
+    block = boot_words.block()
+    assert "</" not in block[:-len("</script>")] and "Cargando el juego" in block
+    source = (ROOT / "web/boot.js").read_text()
+    used = set(re.findall(r'"(boot_[a-z_]+)"', source))
+    assert used and used <= set(ENGLISH)
+    for lang in CATALOGUES:
+        for text in table[lang].values():
+            assert text.encode("ascii", "backslashreplace").decode() not in source and text not in source
+    assert boot_words.MARK in (ROOT / "index.html").read_text()

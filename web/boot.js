@@ -4,36 +4,46 @@
 // while PyScript loads; PyScript later imports the same module and finds it under way.
 import "./interpreter.mjs";
 
+// The loading screen speaks the page's language, chosen as web/words.py does (a link's
+// ?lang=, else the remembered choice, else the browser's), with the catalogue's boot_* words
+// that the build writes into the page (scripts/boot_words.py). Without them it stays as marked up.
+const prefs = (() => { try { return JSON.parse(localStorage.getItem("tabbycat.prefs.v1")) || {}; } catch (e) { return {}; } })();
+const bootWords = (() => { try { return JSON.parse(document.getElementById("boot-words").textContent) || {}; } catch (e) { return {}; } })();
+const lang = [new URLSearchParams(location.search).get("lang"), prefs.lang,
+  String(navigator.language || "").toLowerCase().split("-")[0], "en"].find((l) => typeof l === "string" && Object.hasOwn(bootWords, l));
+const say = (key) => (lang && bootWords[lang][key]) || null;
+if (lang) document.documentElement.lang = lang;
+
 const bar = document.getElementById("loading-bar");
 const text = document.getElementById("loading-text");
 const box = document.getElementById("loading");
 const stages = [
-  [/core\.js$/, 10, "Loading PyScript\u2026"],
-  [/pyodide\.mjs$/, 20, "Loading Python\u2026"],
-  [/pyodide\.asm\.wasm$/, 55, "Starting Python\u2026"],
-  [/python_stdlib\.zip$/, 70, "Starting Python\u2026"],
-  [/\.py$/, 85, "Loading the game\u2026"],
+  [/core\.js$/, 10, "boot_pyscript"],
+  [/pyodide\.mjs$/, 20, "boot_python"],
+  [/pyodide\.asm\.wasm$/, 55, "boot_starting"],
+  [/python_stdlib\.zip$/, 70, "boot_starting"],
+  [/\.py$/, 85, "boot_game"],
 ];
 let shown = 0;
-function progress(pct, label) {
+function progress(pct, key) {
   if (pct <= shown) return;
   shown = pct;
   bar.style.width = pct + "%";
   box.setAttribute("aria-valuenow", String(pct));
-  if (label) text.textContent = label;
+  if (say(key)) text.textContent = say(key);
 }
-progress(5, "Loading\u2026");
+if (say("boot_label")) box.setAttribute("aria-label", say("boot_label"));
+progress(5, "boot_loading");
 try {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      for (const [pattern, pct, label] of stages) {
-        if (pattern.test(new URL(entry.name).pathname)) progress(pct, label);
+      for (const [pattern, pct, key] of stages) {
+        if (pattern.test(new URL(entry.name).pathname)) progress(pct, key);
       }
     }
   }).observe({ type: "resource", buffered: true });
 } catch (e) { /* no observer: the bar still ends at ready */ }
 
-const prefs = (() => { try { return JSON.parse(localStorage.getItem("tabbycat.prefs.v1")) || {}; } catch (e) { return {}; } })();
 if (prefs.theme === "dark" || prefs.theme === "light") document.documentElement.dataset.theme = prefs.theme;
 
 // The service worker (only in the built site: scripts/build.sh writes its file list). A new
@@ -45,7 +55,7 @@ function offerUpdate(registration) {
   button.id = "update";
   button.type = "button";
   button.className = "update";
-  button.textContent = "A new version is ready \u2014 reload";
+  button.textContent = say("boot_update") || "\u21bb";
   button.addEventListener("click", () => location.reload());
   document.body.appendChild(button);
 }

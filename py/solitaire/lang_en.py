@@ -353,4 +353,12 @@ ENGLISH: dict[str, str] = {
     "ui_intro_more": "Menu \u2192 How to play (or ?) has every rule.",
     "ui_got_it": "Got it",
     "slot_tail": "Tail",
+    # ---- the loading screen, before Python runs (web/boot.js, from scripts/boot_words.py) --
+    "boot_loading": "Loading\u2026",
+    "boot_label": "Loading the game",
+    "boot_pyscript": "Loading PyScript\u2026",
+    "boot_python": "Loading Python\u2026",
+    "boot_starting": "Starting Python\u2026",
+    "boot_game": "Loading the game\u2026",
+    "boot_update": "A new version is ready \u2014 reload",
 }

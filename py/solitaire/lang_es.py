@@ -353,4 +353,12 @@ SPANISH: dict[str, str] = {
     "ui_intro_more": "Menú \u2192 Cómo jugar (o ?) tiene todas las reglas.",
     "ui_got_it": "Entendido",
     "slot_tail": "Cola",
+    # ---- la pantalla de carga, antes de que arranque Python (web/boot.js) -------------
+    "boot_loading": "Cargando\u2026",
+    "boot_label": "Cargando el juego",
+    "boot_pyscript": "Cargando PyScript\u2026",
+    "boot_python": "Cargando Python\u2026",
+    "boot_starting": "Iniciando Python\u2026",
+    "boot_game": "Cargando el juego\u2026",
+    "boot_update": "Hay una versión nueva: recargar",
 }
