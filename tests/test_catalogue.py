@@ -285,3 +285,15 @@ def test_the_loading_screen_words_come_from_the_catalogue():
         for text in table[lang].values():
             assert text.encode("ascii", "backslashreplace").decode() not in source and text not in source
     assert boot_words.MARK in (ROOT / "index.html").read_text()
+
+
+def test_every_game_has_its_introduction_in_both_languages():
+    """The first-time introduction is the game's own (web/howto.py's intro_lines): a few
+    paragraphs per rules page, in every language."""
+    from solitaire.ruledoc import page_for
+    for game in GAMES.values():
+        key = "intro_" + page_for(game.id).replace("-", "_")
+        for cat in CATALOGUES.values():
+            assert key in cat and 2 <= len(cat[key].split("\n")) <= 4, (game.id, key)
+    assert "Tail" not in ENGLISH["intro_spider"] and "tail" not in ENGLISH["intro_tuxedo"]
+    assert "Cola" not in SPANISH["intro_spider"] and "Cola" not in SPANISH["intro_tuxedo"]

@@ -175,8 +175,7 @@ class Page:
         el("runs-info").hidden = not game.counts_runs
         el("runs-total").textContent = str(game.foundations)
         self.apply_prefs()
-        if not el("intro").hidden:  # the first-time note speaks of the game on the table
-            self.intro.show_if_new()
+        self.intro.follow()  # the first-time note speaks of the game on the table
 
     def apply_prefs(self):
         prefs, game = self.ctl.prefs, self.ctl.game

@@ -8,13 +8,16 @@ files come from this site (the service worker keeps them for offline); a file th
 not load or parse leaves a sentence in the dialog, never a broken page.
 """
 
+from pyodide.ffi import create_proxy
 from pyscript import window
 
 import words
-from dom import document, el, on
+from dom import document, el, keep, on
 from solitaire.errors import SolitaireError
+from solitaire.lang_en import ENGLISH
 from solitaire.records import read_json
 from solitaire.ruledoc import figure_values, page_for, parse
+from solitaire.text import text
 
 RULES = "./docs/rules/"
 FIGURES_CHARS = 100_000
@@ -154,13 +157,20 @@ class RulesDialog:
 
 
 class Intro:
-    """The first-time introduction, on the table: what the tail is, how to deal. Shown
-    once; Got it (or Esc on it) puts it away for good (the ``intro_seen`` setting)."""
+    """The first-time introduction, on the table: the goal of the game in play, its special
+    places (the tail, the cells), how to deal. Shown once; Got it (or Esc on it) puts it
+    away for good (the ``intro_seen`` setting). It follows the game and the language while
+    it is up, and sits above the key help under the table, never over it."""
+
+    GAP = 12    # px from the window's edge, and from the key help
 
     def __init__(self, page):
         self.page = page
         on(el("intro-close"), "click", lambda e: self.dismiss())
         on(el("intro"), "keydown", lambda e: str(e.key) == "Escape" and self.dismiss())
+        on(window, "resize", lambda e: self.place())
+        on(window, "scroll", lambda e: self.place())
+        self.frame = keep(create_proxy(lambda *_: self.place()))
 
     def show_if_new(self):
         ctl = self.page.ctl
@@ -170,11 +180,41 @@ class Intro:
             return
         game = ctl.game
         el("intro-title").textContent = words.t("ui_intro_title", game=game.name)
-        names = {p.name for p in game.layout()}
-        box.querySelector("[data-i18n=ui_intro_tail]").hidden = "tail" not in names
-        box.querySelector("[data-i18n=ui_intro_deal]").hidden = "stock" not in names
+        body = el("intro-body")
+        body.replaceChildren()
+        for line in intro_lines(game.id, words.lang()):
+            p = document.createElement("p")
+            p.textContent = line
+            body.appendChild(p)
         box.hidden = False
+        self.place()
+        window.requestAnimationFrame(self.frame)   # again once the table is laid out
+
+    def follow(self):
+        """The game changed: the introduction, if still up, speaks of the new one."""
+        if not el("intro").hidden:
+            self.show_if_new()
+
+    def place(self):
+        """Lift the note above the key help when the help is on screen."""
+        box = el("intro")
+        if box.hidden:
+            return
+        bottom = self.GAP
+        keys = document.querySelector("footer.keys")
+        if keys is not None and keys.getClientRects().length:
+            top = keys.getBoundingClientRect().top
+            if top < window.innerHeight:
+                bottom = max(bottom, int(window.innerHeight - top) + self.GAP)
+        box.style.bottom = f"{bottom}px"
 
     def dismiss(self):
         el("intro").hidden = True
         self.page.do(self.page.ctl.set_pref("intro_seen", True))
+
+
+def intro_lines(game_id: str, lang: str) -> list[str]:
+    """The introduction of a game's rules page, one paragraph a line (the catalogue's
+    ``intro_PAGE``; spider1, spider2 and spider4 share Spider's)."""
+    key = "intro_" + page_for(game_id).replace("-", "_")
+    return text(key, lang).split("\n") if key in ENGLISH else []

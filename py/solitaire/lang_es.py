@@ -347,9 +347,34 @@ SPANISH: dict[str, str] = {
     "ui_rules_failed": "No se pudieron cargar las reglas ({why}).",
     "ui_play_now": "Jugar a {game} ahora",
     "ui_intro_title": "Te damos la bienvenida a {game}",
-    "ui_intro_tail": ("La Cola, junto a las columnas, aparca una secuencia mientras reordenas "
-                      "las columnas; la secuencia vuelve solo entera."),
-    "ui_intro_deal": "Pulsa el mazo para repartir una carta en cada columna, cuando quieras.",
+    # la introducción de cada página de reglas (docs/rules/PÁGINA), un párrafo por línea
+    "intro_tabbycat": ("Forma cuatro secuencias del Rey al As, de cualquier palo: una carta va "
+                       "sobre cualquier carta de un rango más.\n"
+                       "La Cola, junto a las columnas, aparca una secuencia mientras reordenas "
+                       "las columnas; la secuencia solo vuelve entera.\n"
+                       "Pulsa el mazo para repartir una carta en cada columna, cuando quieras."),
+    "intro_tabbycat_relaxed": ("Forma cuatro secuencias de trece cartas, cada una bajando de "
+                               "rango en rango desde cualquier carta, de cualquier palo.\n"
+                               "La Cola, junto a las columnas, aparca una secuencia mientras "
+                               "reordenas las columnas, y devuelve una carta o cualquier grupo "
+                               "desde arriba.\n"
+                               "Pulsa el mazo para repartir una carta en cada columna, cuando quieras."),
+    "intro_manx": ("Forma cuatro secuencias del Rey al As, de cualquier palo: una carta va sobre "
+                   "cualquier carta de un rango más.\n"
+                   "La Cola, junto a las columnas, guarda una sola carta mientras reordenas las "
+                   "columnas.\n"
+                   "Pulsa el mazo para repartir una carta en cada columna, cuando quieras."),
+    "intro_tuxedo": ("Lleva todas las cartas a las cuatro bases, cada una subiendo en un solo "
+                     "palo del As al Rey.\n"
+                     "Las columnas bajan en el mismo palo y solo un Rey ocupa una columna vacía; "
+                     "cada una de las siete celdas guarda una carta.\n"
+                     "Todas las cartas están boca arriba desde el principio: no hay mazo."),
+    "intro_spider": ("Forma ocho secuencias del Rey al As, cada una de un solo palo: una "
+                     "secuencia completa sale sola de la mesa.\n"
+                     "Cualquier carta va sobre una de un rango más; solo se mueven juntas "
+                     "cartas del mismo palo.\n"
+                     "Pulsa el mazo para repartir una carta en cada columna, siempre que no "
+                     "haya ninguna vacía."),
     "ui_intro_more": "Menú \u2192 Cómo jugar (o ?) tiene todas las reglas.",
     "ui_got_it": "Entendido",
     "slot_tail": "Cola",
