@@ -67,27 +67,49 @@ def rules_doc(game_id, lang):
     return parse((ROOT / f"docs/rules/{page_for(game_id)}.{lang}.md").read_text(), figures)
 
 
+def headings(doc, kind):
+    return ["".join(span.text for span in b.spans) for b in doc.blocks if b.kind == kind]
+
+
 def open_rules_by_key(page, key, game_id, lang):
+    """Open How to play by a key on the table of ``game_id`` and check it is that game's
+    page in ``lang``: its title, every heading in order, its play link, the figures."""
     page.evaluate(f"window.tabby_start(1, '{game_id}')")
     page.focus(".slot[data-pile='pile-1']")
     page.keyboard.press(key)
     doc = rules_doc(game_id, lang)
+    assert game_id in doc.meta["games"].split() and doc.meta["lang"] == lang
     # open, with the focus inside it, showing this game's page
     page.wait_for_function("document.getElementById('rules').open && "
                            "document.getElementById('rules').contains(document.activeElement) && "
                            f"document.getElementById('rules-title').textContent === {json.dumps(doc.title)}"
                            " && document.querySelector('#rules-body h3')", timeout=20_000)
     body = page.inner_text("#rules-body")
-    h3 = [h for h in page.locator("#rules-body h3").all_inner_texts()]
+    h3 = page.locator("#rules-body h3").all_inner_texts()
     h4 = page.locator("#rules-body h4").all_inner_texts()
-    want_h3 = [b for b in doc.blocks if b.kind == "h2"]
-    want_h4 = [b for b in doc.blocks if b.kind == "h3"]
-    assert len(h3) == len(want_h3) and len(h4) == len(want_h4) and h4, game_id
+    assert h3 == headings(doc, "h2") and h4 == headings(doc, "h3") and h4, (game_id, lang)
+    assert page.locator(f"#rules-body a[data-target='play:{game_id}']").count() == 1, game_id
+    assert page.evaluate("document.documentElement.lang") == lang
     assert "{{" not in body and "<" not in body
     fig = json.loads((ROOT / "docs/rules/figures.json").read_text())["games"]
     if game_id in fig:  # the FAQ quotes this game's measured figures
         assert str(fig[game_id]["deals"]) in body.replace("\u00a0", "").replace(".", "").replace(",", "")
     return doc
+
+
+def intro_lines(game_id, cat):
+    return cat["intro_" + page_for(game_id).replace("-", "_")].split("\n")
+
+
+def check_intro(page, game_id, cat, name):
+    """The introduction speaks of this game, in this language, clear of the key help."""
+    page.wait_for_function(
+        f"document.getElementById('intro-title').textContent === {json.dumps(cat['ui_intro_title'].format(game=name))}")
+    assert page.locator("#intro-body p").all_inner_texts() == intro_lines(game_id, cat)
+    intro = page.locator("#intro").bounding_box()
+    keys = page.locator("footer.keys p").bounding_box()
+    if keys is not None and keys["y"] < page.viewport_size["height"]:
+        assert intro["y"] + intro["height"] <= keys["y"], f"{game_id}: the introduction covers the key help"
 
 
 def close_rules(page):
@@ -100,12 +122,17 @@ def test_spanish_page_how_to_play_for_every_game_and_switching_language(browser,
     boot(page, server + "/?deal=3")
     assert page.evaluate("document.documentElement.lang") == "es"
     assert page.inner_text("#new-deal") == "Nueva partida"
-    # the introduction, once, on the table
+    # the introduction, once, on the table: the game's own, in Spanish, for every game
     assert page.is_visible("#intro")
-    assert page.inner_text("#intro-title") == SPANISH["ui_intro_title"].format(game="Tabby Cat")
+    check_intro(page, "tabbycat", SPANISH, "Tabby Cat")
     assert_no_english(page, "first view")
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SHOTS / "intro-es.png")
+    for game_id, game in GAMES.items():
+        page.evaluate(f"window.tabby_start(1, '{game_id}')")
+        check_intro(page, game_id, SPANISH, SPANISH[f"game_{game_id}"])
+        assert_no_english(page, f"introduction of {game_id}")
+    page.evaluate("window.tabby_start(3, 'tabbycat')")
     card = page.locator(".card[role=button]").first.get_attribute("aria-label")
     # as shown, then in Spanish words, then its place in its pile (the reading group
     # around it names the column)
@@ -124,7 +151,16 @@ def test_spanish_page_how_to_play_for_every_game_and_switching_language(browser,
         close_rules(page)
         assert page.evaluate("document.activeElement.dataset.pile") == "pile-1"
 
-    # the menu: statistics and settings in Spanish, How to play from there
+    # the win, in Spanish
+    page.evaluate("window.tabby_start(1, 'tabbycat')")
+    page.evaluate("window.tabby_play(window.tabby_solve())")
+    page.wait_for_selector("#win:not([hidden])")
+    assert "{" not in page.inner_text("#win-text")
+    assert_no_english(page, "win")
+    page.click("#win-new")
+    page.wait_for_selector("#win", state="hidden")
+
+    # the menu: statistics (with the game just won) and settings in Spanish, How to play from there
     page.evaluate("window.tabby_start(1, 'tabbycat')")
     page.click("#stats")
     assert page.inner_text("#stats-title").endswith("estadísticas")
@@ -143,14 +179,28 @@ def test_spanish_page_how_to_play_for_every_game_and_switching_language(browser,
     shown = page.evaluate(VISIBLE_TEXT)   # the check above is not blind: English is seen
     assert sum(1 for s in shown for e in ENGLISH_ONLY if e in s) > 10
     page.click("#stats-close")
-    for game_id in ("tabbycat", "spider2", "tuxedo"):
-        open_rules_by_key(page, "F1", game_id, "en")
+    for i, game_id in enumerate(GAMES):
+        open_rules_by_key(page, "F1" if i % 2 else "?", game_id, "en")
         close_rules(page)
     assert json.loads(page.evaluate("localStorage.getItem('tabbycat.prefs.v1')"))["lang"] == "en"
 
     # remembered over a reload; a link's ?lang=es wins and is remembered; a bad one is ignored
     boot(page, server + "/?deal=4")
     assert page.inner_text("#new-deal") == "New deal" and not page.is_visible("#intro")
+    # the introduction in English, for every game (shown again for the test)
+    page.evaluate("localStorage.setItem('tabbycat.prefs.v1', JSON.stringify("
+                  "{...JSON.parse(localStorage.getItem('tabbycat.prefs.v1')), intro_seen: false}))")
+    boot(page, server + "/?deal=4")
+    for game_id, game in GAMES.items():
+        page.evaluate(f"window.tabby_start(1, '{game_id}')")
+        check_intro(page, game_id, ENGLISH, game.name)
+    page.set_viewport_size({"width": 900, "height": 640})   # a smaller window: still clear
+    check_intro(page, game_id, ENGLISH, game.name)
+    page.click("#stats")
+    page.select_option("#lang-select", "es")   # it follows the language too
+    page.click("#stats-close")
+    check_intro(page, game_id, SPANISH, SPANISH[f"game_{game_id}"])
+    page.click("#intro-close")
     boot(page, server + "/?deal=5&game=tabbycat&lang=es")
     assert page.inner_text("#new-deal") == "Nueva partida"
     assert page.inner_text("#deal-number") == "5"
@@ -159,4 +209,32 @@ def test_spanish_page_how_to_play_for_every_game_and_switching_language(browser,
     boot(page, server + "/?deal=6&game=tabbycat&lang=zz")
     assert page.inner_text("#new-deal") == "Nueva partida" and page.inner_text("#deal-number") == "6"
     assert page.errors == [] and all(r.startswith(server) or r.startswith("blob:") for r in page.requests)
+    page.context.close()
+
+
+LOADING = """() => ({lang: document.documentElement.lang,
+  text: document.getElementById('loading-text').textContent,
+  label: document.getElementById('loading').getAttribute('aria-label')})"""
+
+
+@pytest.mark.parametrize("locale,query,pref,lang", [
+    ("es-ES", "", None, "es"), ("en-US", "?lang=es", None, "es"), ("en-US", "", "es", "es"),
+    ("es-ES", "?lang=en", None, "en"), ("es-ES", "", "en", "en"), ("en-GB", "?lang=zz", None, "en"),
+    ("en-US", "?lang=es", "en", "es")])
+def test_the_loading_screen_speaks_the_chosen_language(browser, server, locale, query, pref, lang):
+    """Before Python is up (here it never comes: PyScript is not served), web/boot.js picks
+    the language as the page does (?lang=, the remembered choice, the browser's) and shows
+    the catalogue's words the build wrote into the page."""
+    page = new_page(browser, locale=locale)
+    page.route("**/core.js", lambda route: route.abort())
+    page.route("**/*.bin.gz", lambda route: route.abort())
+    if pref is not None:
+        page.context.add_init_script(
+            f"localStorage.setItem('tabbycat.prefs.v1', JSON.stringify({{lang: '{pref}'}}))")
+    page.goto(server + "/" + query)
+    page.wait_for_function("document.getElementById('loading-bar').style.width !== ''")
+    shown = page.evaluate(LOADING)
+    cat = SPANISH if lang == "es" else ENGLISH
+    words = {v for k, v in cat.items() if k.startswith("boot_")}
+    assert shown["lang"] == lang and shown["text"] in words and shown["label"] == cat["boot_label"], shown
     page.context.close()

@@ -168,9 +168,10 @@ class Intro:
         self.page = page
         on(el("intro-close"), "click", lambda e: self.dismiss())
         on(el("intro"), "keydown", lambda e: str(e.key) == "Escape" and self.dismiss())
-        on(window, "resize", lambda e: self.place())
-        on(window, "scroll", lambda e: self.place())
         self.frame = keep(create_proxy(lambda *_: self.place()))
+        # after the table has taken the new size (the page's own resize handler renders it)
+        on(window, "resize", lambda e: window.requestAnimationFrame(self.frame))
+        on(window, "scroll", lambda e: self.place())
 
     def show_if_new(self):
         ctl = self.page.ctl
