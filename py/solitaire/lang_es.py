@@ -25,15 +25,15 @@ SPANISH: dict[str, str] = {
     "builds_down": ("{card} no puede ir sobre {onto}: una carta va sobre otra de un rango "
                     "más, o un Rey sobre un As"),
     "foundation_gave_back": ("esta partida ya no se puede ganar salvo que vuelvan todas las "
-                             "cartas de {place}: devolvió una carta, y una base solo acepta "
-                             "una secuencia entera de 13, y solo cuando está vacía"),
+                             "cartas de {place}: esa base devolvió una carta, y una base solo "
+                             "acepta una secuencia entera de 13, y solo cuando está vacía"),
     "not_a_group": ("esas {count} cartas no son un grupo del mismo palo: solo las {run} de "
                     "arriba de {place} se mueven juntas"),
     "foundation_one_at_a_time": "las cartas van a una base de una en una",
     "foundation_needs_ace": "{card} no puede ir a {place}: una base vacía empieza con un As",
     "ace_needs_empty": "{card} no puede ir a {place}: un As empieza una base vacía",
     "foundation_builds_up": "{card} no puede ir sobre {onto}: una base sube por palo",
-    "cell_one": "una celda guarda una carta",
+    "cell_one": "una celda guarda una sola carta",
     "cell_full": "{place} está ocupada",
     "cell_to_cell": ("una carta de una celda vuelve a una columna o a una base, nunca a "
                      "otra celda"),
@@ -49,17 +49,18 @@ SPANISH: dict[str, str] = {
                      "mover {count}"),
     "one_suit_group": "solo se mueve junto un grupo descendente de un mismo palo",
     "builds_down_any_suit": "{card} no puede ir sobre {onto}: una carta va sobre otra de un rango más",
-    "spider_winnable_off": ("Ganable está desactivado con cuatro palos: demostrar una "
-                            "partida de cuatro palos puede ocupar al solucionador medio "
-                            "minuto en un navegador. Las partidas nuevas son al azar, y casi "
-                            "todas se pueden ganar; la partida diaria siempre está demostrada."),
+    "spider_winnable_off": ("Ganable está desactivado con cuatro palos: demostrar que una "
+                            "partida de cuatro palos se puede ganar puede tener ocupado al "
+                            "solucionador medio minuto en un navegador. Las partidas nuevas "
+                            "son al azar, y casi todas se pueden ganar; la partida diaria "
+                            "siempre es una que se ha demostrado ganable."),
     # ---- el controlador -----------------------------------------------------------------
     "saved_unreadable": ("No se pudo leer tu partida guardada ({why}). Se guardó aparte como "
                          "'{key}' y empezó una partida nueva."),
     "stats_unreadable": ("No se pudieron leer tus estadísticas ({why}). Se guardaron aparte "
                          "como '{key}' y la cuenta empieza de nuevo."),
     "prefs_unreadable": ("No se pudieron leer tus ajustes ({why}). Se guardaron aparte como "
-                         "'{key}' y vuelven los de serie."),
+                         "'{key}' y vuelven los valores predeterminados."),
     "start_failed": "Algo falló al recuperar tu partida ({why}); aquí tienes una nueva.",
     "no_game": "Este sitio no tiene ningún juego llamado '{name}'; aquí tienes Tabby Cat.",
     "bad_deal_link": "El número de partida de la dirección no es válido, así que aquí tienes tu partida.",
@@ -88,10 +89,10 @@ SPANISH: dict[str, str] = {
     "nothing_to_pick": "Ahí no hay nada que tomar.",
     "picked": "Tomado de {place}: pulsa ahora la tecla del destino, o Esc para soltarlo.",
     "nothing_fits": "Nada de {place} puede ir ahí.",
-    "cannot_choose": "Esa carta no se puede mover: elige una carta de una escalera que pueda.",
+    "cannot_choose": "Esa carta no se puede mover: elige una carta de una secuencia que pueda moverse.",
     "chosen_one": "{card} elegida de {place}: elige ahora adónde va (Esc para soltarla).",
-    "chosen_many": ("{card} y las cartas encima elegidas de {place}, {count} cartas: elige "
-                    "ahora adónde van (Esc para soltarlas)."),
+    "chosen_many": ("{card} y las cartas que tiene encima, {count} cartas elegidas de "
+                    "{place}: elige ahora adónde van (Esc para soltarlas)."),
     "unchosen": "Elección descartada.",
     "leave_game": ("Hay una partida en curso. ¿Dejarla por {game}? Contará como perdida."),
     "leave_yes": "Dejarla",
@@ -154,9 +155,9 @@ SPANISH: dict[str, str] = {
     "said_moves": "{count} cartas de {src} a {dst}.",
     "said_deal": "Repartido; quedan {left} repartos.",
     "said_deal_one": "Repartido; queda 1 reparto.",
-    "said_auto": "{card} a {dst}, sola.",
+    "said_auto": "{card} va sola a {dst}.",
     "said_bare": "{card} se descubre en {place}.",
-    "said_run_off": "Escalera completa: {runs} de {total}.",
+    "said_run_off": "Secuencia completa: {runs} de {total}.",
     "said_undo": "Deshecho.",
     "said_undo_move": "Deshecho: {card} vuelve a {dst}.",
     "said_undo_deal": "Deshecho: el reparto.",
@@ -164,14 +165,14 @@ SPANISH: dict[str, str] = {
     "said_redo_move": "Rehecho: {card} a {dst}.",
     "said_redo_deal": "Rehecho: el reparto.",
     "said_selected": "{card}, elegida.",
-    "place_empty": "{place}: vacío.",
+    "place_empty": "{place}: sin cartas.",
     "place_down_only": "{place}: {down} boca abajo.",
     "place_one": "{place}: {top}.",
     "place_cards": "{place}: de {first} a {top}.",
-    "place_run": "{place}: de {first} a {top}, escalera desde {run}.",
+    "place_run": "{place}: de {first} a {top}, secuencia desde {run}.",
     "place_down_one": "{place}: {down} boca abajo, luego {top}.",
     "place_down_cards": "{place}: {down} boca abajo, luego de {first} a {top}.",
-    "place_down_run": "{place}: {down} boca abajo, luego de {first} a {top}, escalera desde {run}.",
+    "place_down_run": "{place}: {down} boca abajo, luego de {first} a {top}, secuencia desde {run}.",
     "stock_name": "mazo: quedan {left} repartos.",
     "stock_name_one": "mazo: queda 1 reparto.",
     "stock_name_empty": "mazo: vacío.",
@@ -198,14 +199,14 @@ SPANISH: dict[str, str] = {
     "keep_mine": "Seguir con esta",
     "stats_exported": "Estadísticas exportadas.",
     "import_bad": "Ese archivo no es una exportación de estadísticas ({why}); no se cambió nada.",
-    "import_offer": ("El archivo tiene {games}. ¿Juntarlo con tus estadísticas, o "
+    "import_offer": ("El archivo tiene {games}. ¿Combinarlo con tus estadísticas o "
                      "sustituirlas? Las tuyas se guardan como '{key}' en los dos casos."),
     "import_game": "{game}: {played} jugadas, {won} ganadas",
     "import_none": "ninguna partida terminada",
-    "merge": "Juntar",
+    "merge": "Combinar",
     "replace": "Sustituir",
     "cancel": "Cancelar",
-    "imported_merged": "Estadísticas importadas y juntadas con las tuyas.",
+    "imported_merged": "Estadísticas importadas y combinadas con las tuyas.",
     "imported_replaced": "Estadísticas importadas; sustituyen a las tuyas.",
     "import_cancelled": "Importación cancelada; no se cambió nada.",
     "write_failed_stats": ("No se pudieron guardar tus estadísticas ({why}); solo se "
@@ -235,7 +236,7 @@ SPANISH: dict[str, str] = {
     "dow_0": "lu", "dow_1": "ma", "dow_2": "mi", "dow_3": "ju", "dow_4": "vi", "dow_5": "sá",
     "dow_6": "do",
     "deal_label": "Partida", "daily_label": "Diaria",
-    # ---- registros: por qué no se lee una partida guardada, los ajustes, las estadísticas o una fecha
+    # ---- registros: por qué no se leen la partida guardada, los ajustes, las estadísticas...
     "rec_not_text": "el registro no es texto",
     "rec_too_large": "el registro es demasiado grande ({chars} caracteres; como mucho, {most})",
     "rec_brackets": "el registro no es JSON válido (sus corchetes no cuadran)",
@@ -245,7 +246,7 @@ SPANISH: dict[str, str] = {
     "rec_not_finite": "el registro contiene {value}, que no es un número finito",
     "rec_game_not_record": "la partida guardada no es un registro",
     "rec_game_version": "la partida guardada tiene la versión {version}, no la {expected}",
-    "rec_game_unknown": "la partida guardada es de un juego desconocido, {name!r}",
+    "rec_game_unknown": "la partida guardada es de un juego desconocido: {name!r}",
     "rec_game_deal": "la partida guardada tiene un número de partida no válido: {value!r}",
     "rec_game_deal_range": "el número de la partida guardada está fuera de rango: los números de partida van del 1 al {most}",
     "rec_game_moves": "los movimientos de la partida guardada no son una lista de movimientos",
@@ -348,7 +349,7 @@ SPANISH: dict[str, str] = {
     "ui_play_now": "Jugar a {game} ahora",
     "ui_intro_title": "Te damos la bienvenida a {game}",
     # la introducción de cada página de reglas (docs/rules/PÁGINA), un párrafo por línea
-    "intro_tabbycat": ("Forma cuatro secuencias del Rey al As, de cualquier palo: una carta va "
+    "intro_tabbycat": ("Forma cuatro secuencias del Rey al As, con cartas de cualquier palo: una carta va "
                        "sobre cualquier carta de un rango más.\n"
                        "La Cola, junto a las columnas, aparca una secuencia mientras reordenas "
                        "las columnas; la secuencia solo vuelve entera.\n"
@@ -359,7 +360,7 @@ SPANISH: dict[str, str] = {
                                "reordenas las columnas, y devuelve una carta o cualquier grupo "
                                "desde arriba.\n"
                                "Pulsa el mazo para repartir una carta en cada columna, cuando quieras."),
-    "intro_manx": ("Forma cuatro secuencias del Rey al As, de cualquier palo: una carta va sobre "
+    "intro_manx": ("Forma cuatro secuencias del Rey al As, con cartas de cualquier palo: una carta va sobre "
                    "cualquier carta de un rango más.\n"
                    "La Cola, junto a las columnas, guarda una sola carta mientras reordenas las "
                    "columnas.\n"
@@ -375,7 +376,7 @@ SPANISH: dict[str, str] = {
                      "cartas del mismo palo.\n"
                      "Pulsa el mazo para repartir una carta en cada columna, siempre que no "
                      "haya ninguna vacía."),
-    "ui_intro_more": "Menú \u2192 Cómo jugar (o ?) tiene todas las reglas.",
+    "ui_intro_more": "En Menú \u2192 Cómo jugar (o con ?) están todas las reglas.",
     "ui_got_it": "Entendido",
     "slot_tail": "Cola",
     # ---- la pantalla de carga, antes de que arranque Python (web/boot.js) -------------
