@@ -56,6 +56,7 @@ function offerUpdate(registration) {
   button.type = "button";
   button.className = "update";
   button.textContent = say("boot_update") || "\u21bb";
+  button.dataset.i18n = "boot_update";   // web/words.py re-fills it when the language changes
   button.addEventListener("click", () => location.reload());
   document.body.appendChild(button);
 }
