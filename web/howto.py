@@ -12,7 +12,7 @@ from pyodide.ffi import create_proxy
 from pyscript import window
 
 import words
-from dom import document, el, keep, on
+from dom import document, el, keep, nullish, on
 from solitaire.errors import SolitaireError
 from solitaire.lang_en import ENGLISH
 from solitaire.records import read_json
@@ -202,7 +202,7 @@ class Intro:
         if box.hidden:
             return
         bottom = self.GAP
-        keys = document.querySelector("footer.keys")
+        keys = nullish(document.querySelector("footer.keys"))
         if keys is not None and keys.getClientRects().length:
             top = keys.getBoundingClientRect().top
             if top < window.innerHeight:
