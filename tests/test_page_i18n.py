@@ -201,7 +201,14 @@ def test_spanish_page_how_to_play_for_every_game_and_switching_language(browser,
     page.click("#stats-close")
     check_intro(page, game_id, SPANISH, SPANISH[f"game_{game_id}"])
     page.click("#intro-close")
+    # records that cannot be read: the reasons are said in Spanish too
+    page.evaluate("localStorage.setItem('tabbycat.stats.v2', JSON.stringify({v: 9}));"
+                  "localStorage.setItem('tabbycat.prefs.v1', '{\"winnable\": \"yes\"}')")
     boot(page, server + "/?deal=5&game=tabbycat&lang=es")
+    status = page.inner_text("#status")
+    assert SPANISH["rec_stats_newer"].format(schema=9) in status, status
+    assert SPANISH["rec_setting_not_bool"].format(name="winnable") in status, status
+    assert_no_english(page, "unreadable records")
     assert page.inner_text("#new-deal") == "Nueva partida"
     assert page.inner_text("#deal-number") == "5"
     page.click(".slot[data-pile='stock']")
