@@ -264,6 +264,7 @@ ENGLISH: dict[str, str] = {
     "rec_setting_not_bool": "the setting {name!r} is not on or off",
     "rec_theme": "the theme is neither light nor dark",
     "rec_lang": "the language is not one the page speaks",
+    "rec_difficulty": "the difficulty is not easy, medium or hard",
     "rec_daily_cache": "the daily cache is not a record",
     "rec_daily_cache_entry": "the daily cache has a bad entry",
     "rec_stats_not_record": "the statistics are not a statistics record",

@@ -260,6 +260,7 @@ SPANISH: dict[str, str] = {
     "rec_setting_not_bool": "el ajuste {name!r} no está ni activado ni desactivado",
     "rec_theme": "el tema no es ni claro ni oscuro",
     "rec_lang": "el idioma no es ninguno de los que tiene la página",
+    "rec_difficulty": "la dificultad no es ni fácil, ni media, ni difícil",
     "rec_daily_cache": "la caché de diarias no es un registro",
     "rec_daily_cache_entry": "la caché de diarias tiene una entrada no válida",
     "rec_stats_not_record": "las estadísticas no son un registro de estadísticas",

@@ -127,7 +127,7 @@ def check_prefs(data) -> dict:
         prefs["lang"] = data["lang"]
     if "difficulty" in data:
         if data["difficulty"] not in (None, *DIFFICULTIES):
-            raise RecordError("the difficulty is not easy, medium or hard")
+            raise RecordError("rec_difficulty")
         prefs["difficulty"] = data["difficulty"]
     return prefs
 
