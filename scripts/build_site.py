@@ -129,44 +129,52 @@ def make_snapshot(site: Path) -> str:
     return f"./web/vendor/{name}"
 
 
+READINGS = ("client", "pad", "top", "inner")  # what web/board.js reads off the page
+
+
 def first_board(game_id="tabbycat", deal=1) -> dict:
-    """The board a first visit opens on, as the data web/board.js draws (card units)."""
-    sys.path.insert(0, str(ROOT / "py"))
+    """The board a first visit opens on (deal 1, as the controller starts a first visit),
+    as web/board.js draws it: web/geometry.py's layout run on symbols for the page's
+    readings (web/board.js runs the resulting program with the real ones), so the board
+    lands on the boxes the live table then uses."""
+    for folder in ("py", "web"):
+        sys.path.insert(0, str(ROOT / folder))
+    import geometry as geo
     from solitaire import get_game
+    from solitaire.saved import SAVE_KEY
     game = get_game(game_id)
     pos = game.deal(deal)
     places = game.layout()
-    slots, spots, deepest, longest = [], {}, 2.3, 1
+    piles = {p.name: (len(game.get(pos, p.name)), game.face_down(pos, p.name)) for p in places}
+    lay = geo.plan(places, piles, *geo.room(*map(geo.Expr.input, READINGS)))
+    program = geo.Program()
+    ref = program.ref
+    slots, labels, cards = [], [], []
+    foundations = [p.name for p in places if p.kind == "foundation"]
     for place in places:
-        text = ""
+        x, y = lay.places[place.name][:2]
+        kind = place.kind + (" tail" if place.name == "tail" else "")
+        if place.kind == "foundation" and len(foundations) > 4 and place.name != foundations[0]:
+            kind += " tucked"
+        mark = ""
         if place.kind == "foundation":
-            text = "K" if game.foundation_shows == "bottom" else "A"
-        elif place.name == "tail":
-            text = "tail"
-        cards, down = game.get(pos, place.name), game.face_down(pos, place.name)
-        if place.kind == "stock":
-            left = game.deals_left(pos)
-            slots.append([place.x, place.y, "stock" if left else "stock empty", str(left)])
-        else:
-            slots.append([place.x, place.y, "", text])
-        fanned = place.fan == "down" and len(cards) > 1
-        back, step = (0.12, 0.28) if fanned else (0, 0)
-        if place.kind == "pile":
-            longest = max(longest, len(cards))
-        for i, card in enumerate(cards):
-            y = place.y + back * min(i, down) + step * max(i - down, 0)
-            bottom_up = place.kind == "foundation" and game.foundation_shows == "bottom"
-            z = ((13 - i) if bottom_up else i + 1) + (0 if place.kind == "foundation" else 10)
-            face = "" if i < down else str(card)
-            if (place.x, y) not in spots or spots[place.x, y][2] < z:
-                spots[place.x, y] = [place.x, round(y, 3), z, face]
-        height = 1 + back * down + step * max(len(cards) - down - 1, 0) - (back if cards and len(cards) == down else 0)
-        deepest = max(deepest, place.y + height)
+            mark = "K" if game.foundation_shows == "bottom" else "A"
+        elif place.kind == "stock":
+            mark = str(game.deals_left(pos))
+            kind += "" if game.deals_left(pos) else " empty"
+        slots.append([ref(x), ref(y), kind, mark])
+        if place.name == "tail":
+            labels.append([ref(x), ref(y - lay.ch * geo.LABEL), "tail"])
+        bottom_up = place.kind == "foundation" and game.foundation_shows == "bottom"
+        down = game.face_down(pos, place.name)
+        for i, card in enumerate(game.get(pos, place.name)):
+            cards.append([ref(x), ref(lay.card_y(place.name, i, down)),
+                          geo.card_z(place, i, bottom_up), "" if i < down else str(card)])
+    size = [ref(lay.cw), ref(lay.ch), ref(lay.width), ref(lay.tall), ref(lay.wide)]
     return {"v": 1, "game": game.id, "name": game.name, "label": "Deal", "deal": str(deal),
-            "moves": "0", "clock": "0:00", "units": max(p.x for p in places) + 1,
-            "top": min(p.y for p in places if p.kind == "pile"), "longest": longest,
-            "h": round(deepest, 3), "cw": None, "vw": None, "vh": None,
-            "slots": slots, "cards": list(spots.values())}
+            "moves": "0", "clock": "0:00", "runs": str(game.foundations) if game.counts_runs else "",
+            "unless": SAVE_KEY, "inputs": list(READINGS), "program": program.nodes,
+            "size": size, "slots": slots, "labels": labels, "cards": cards}
 
 
 def game_menu(page: str) -> str:
@@ -192,10 +200,7 @@ def finish_page(site: Path, snapshot: str | None):
              f'<link rel="preload" href="{indexdir}/python_stdlib.zip" as="fetch" crossorigin>']
     if snapshot:
         links.insert(0, f'<link rel="preload" href="{snapshot}" as="fetch" crossorigin data-snapshot>')
-    # The first-visit board is off: web/table.py's new layout (sizes from the screen, a wide
-    # arrangement) is not what first_board() and board.js's cardWidth assume, and a board
-    # that jumps is worse than none. To turn it back on, lay it out with the table's code.
-    board = None
+    board = json.dumps(first_board(), separators=(",", ":")).replace("<", "\\u003c")
     for mark, text in (("<!-- build: preload -->", "\n  ".join(links)),
                        ("<!-- build: first board -->",
                         "" if board is None else

@@ -270,10 +270,12 @@ def test_a_board_at_once_then_live_in_place_with_no_layout_shift(browser, server
     layout shift; a stored record is data, drawn as text, never markup."""
     page = new_page(browser)
     page.context.add_init_script(SHIFTS + PREVIEW_WATCH)
-    boot(page, server + "/")
-    # A first visit shows no board for now (scripts/build_site.py: the build's board no
-    # longer matches web/table.py's layout, and a board that jumps is worse than none).
-    assert page.evaluate("window.__preview") is None
+    page.goto(server + "/")
+    seen = shown_before_ready(page)  # a first visit: the build's deal 1
+    assert (seen["deal"], seen["moves"]) == ("1", "0")
+    assert set(seen["cards"]) == deal_one_faces()
+    assert_same_places(seen["cards"], page.evaluate(RECTS, LIVE))
+    assert page.evaluate("window.__shifts") == []
     line = " ".join(str(m) for m in build_line(6))
     assert page.evaluate(f"window.tabby_play('{line}')")
     page.wait_for_timeout(600)  # the copy is taken a moment after the save
@@ -297,6 +299,28 @@ def test_a_board_at_once_then_live_in_place_with_no_layout_shift(browser, server
     errors = [e for e in page.errors if not (e.startswith("Failed to load resource") and "404" in e
                                              and not any(x.startswith("404 ") for x in page.errors))]
     assert not errors, errors
+    page.context.close()
+
+
+def deal_one_faces():
+    """The face-up cards of deal 1, as the table prints their index."""
+    pos = GAME.deal(1)
+    return {face_text(c) for p in GAME.layout() for i, c in enumerate(GAME.get(pos, p.name))
+            if i >= GAME.face_down(pos, p.name)}
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1920, 1080)])
+def test_the_first_visit_board_lands_where_the_game_puts_it(browser, server, size):
+    """On a phone, a landscape phone and a large screen too (other sizes, other branches of
+    the layout rule): the build's board and the live table agree card by card."""
+    page = new_page(browser, viewport={"width": size[0], "height": size[1]})
+    page.context.add_init_script(SHIFTS + PREVIEW_WATCH)
+    page.goto(server + "/")
+    seen = shown_before_ready(page)
+    live = page.evaluate(RECTS, "#table > .card:not(.back)")
+    assert seen["cards"] and set(seen["cards"]) <= set(live)
+    assert_same_places(seen["cards"], {k: live[k] for k in seen["cards"]})
+    assert page.evaluate("window.__shifts") == []
     page.context.close()
 
 
