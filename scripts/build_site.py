@@ -2,7 +2,8 @@
 
 - the Pyodide memory snapshot: Pyodide booted under node with the page's Python files
   (pyscript.toml's [files]) written where PyScript puts them and every module the page
-  imports imported, gzip-compressed, named after a hash of the Pyodide build and of every
+  imports imported, its memory XORed with the wasm's own data segments (what the page
+  already downloads) and gzip-compressed, named after a hash of the Pyodide build and of every
   file it holds (web/vendor/snapshot-<hash>.bin.gz), so a stale one can never be served;
 - index.html: preload links (the snapshot among them) and the first-visit board as data;
 - sw.js: the list of every file to keep offline and a version hash of their contents,
@@ -104,6 +105,69 @@ def snapshot_name(site: Path, spec: dict | None = None) -> str:
     return f"snapshot-{digest.hexdigest()[:16]}.bin.gz"
 
 
+def leb(data: bytes, i: int, signed=False) -> tuple[int, int]:
+    """A LEB128 number at ``data[i]``, and the index after it."""
+    value = shift = 0
+    while True:
+        byte = data[i]
+        i += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            if signed and byte & 0x40:
+                value -= 1 << shift
+            return value, i
+
+
+def wasm_data(wasm: bytes) -> list[tuple[int, bytes]]:
+    """The active data segments of a WebAssembly module: (memory offset, bytes), what
+    instantiating it writes into its memory. Only the plain form (flag 0, an i32.const
+    offset) is read; anything else is refused (web/interpreter.mjs reads them alike).
+
+    >>> wasm_data(bytes.fromhex("0061736d01000000" "0b0a01" "004110" "0b" "03616263"))
+    [(16, b'abc')]
+    """
+    if wasm[:8] != b"\0asm\1\0\0\0":
+        raise ValueError("not a WebAssembly module")
+    i, found = 8, []
+    while i < len(wasm):
+        section, i = wasm[i], i + 1
+        size, i = leb(wasm, i)
+        if section == 11:
+            count, j = leb(wasm, i)
+            for _ in range(count):
+                flag, j = leb(wasm, j)
+                if flag != 0 or wasm[j] != 0x41:
+                    raise ValueError(f"a data segment of another form ({flag})")
+                offset, j = leb(wasm, j + 1, signed=True)
+                if wasm[j] != 0x0B:
+                    raise ValueError("a data segment offset that is not a constant")
+                length, j = leb(wasm, j + 1)
+                found.append((offset, wasm[j:j + length]))
+                j += length
+        i += size
+    return found
+
+
+def against_wasm(snapshot: bytes, segments) -> bytes:
+    """The snapshot with its memory XORed with what the module's data segments put there:
+    the bytes Python never changed become zeros, which compress to nothing (undone in the
+    page by the same XOR). The memory starts at the offset in the header's second word.
+
+    >>> against_wasm(bytes([0, 0, 0, 0, 8, 0, 0, 0]) + b"xxabcdyy", [(2, b"abc")])[8:]
+    b'xx\\x00\\x00\\x00dyy'
+    """
+    out = bytearray(snapshot)
+    base = int.from_bytes(snapshot[4:8], "little")
+    memory = len(out) - base
+    for offset, data in segments:
+        data = data[:max(0, memory - offset)]
+        at = base + offset
+        mixed = int.from_bytes(out[at:at + len(data)], "little") ^ int.from_bytes(data, "little")
+        out[at:at + len(data)] = mixed.to_bytes(len(data), "little")
+    return bytes(out)
+
+
 def make_snapshot(site: Path) -> str:
     """Build (or take from .cache/) the snapshot; return its path relative to the site."""
     spec = snapshot_spec(site)
@@ -117,7 +181,8 @@ def make_snapshot(site: Path) -> str:
             spec_path.write_text(json.dumps({**spec, "indexURL": str(indexdir)}))
             subprocess.run(["node", str(ROOT / "scripts" / "snapshot.mjs"), str(spec_path), str(raw)],
                            check=True)
-            data = gzip.compress(raw.read_bytes(), compresslevel=9, mtime=0)
+            segments = wasm_data((indexdir / "pyodide.asm.wasm").read_bytes())
+            data = gzip.compress(against_wasm(raw.read_bytes(), segments), compresslevel=9, mtime=0)
         for old in CACHE.glob("snapshot-*.bin.gz"):
             old.unlink()
         part = cached.with_suffix(".part")

@@ -192,6 +192,24 @@ def flip_build_id(raw: bytes) -> bytes:
     return gzip.compress(bytes(data), compresslevel=1)
 
 
+def test_the_snapshot_ships_its_memory_less_the_wasm_s_own_data():
+    """The build XORs the snapshot's memory with the wasm's data segments (the page already
+    downloads them, and web/interpreter.mjs XORs them back): the same XOR undoes it, and
+    bytes Python never changed ship as zeros."""
+    name = SNAPSHOT.search((DIST / "index.html").read_text()).group(1)
+    shipped = gzip.decompress((DIST / name).read_bytes())
+    wasm = (build_site.pyodide_dir(DIST) / "pyodide.asm.wasm").read_bytes()
+    segments = build_site.wasm_data(wasm)
+    assert sum(len(d) for _, d in segments) > 1_000_000
+    restored = build_site.against_wasm(shipped, segments)
+    assert build_site.against_wasm(restored, segments) == shipped
+    assert restored[:48] == shipped[:48]  # the header (magic, build id) is never touched
+    base = int.from_bytes(shipped[4:8], "little")
+    offset, data = max(segments, key=lambda s: len(s[1]))
+    assert restored[base + offset:base + offset + len(data)] != shipped[base + offset:base + offset + len(data)]
+    assert shipped[base + offset:base + offset + len(data)].count(0) > len(data) // 2
+
+
 @pytest.mark.parametrize("how", ["another build", "missing"])
 def test_a_refused_or_missing_snapshot_falls_back_to_a_normal_boot(browser, server, how):
     """A snapshot of another Pyodide build is refused, and one that cannot be fetched is
