@@ -6,6 +6,7 @@
   already downloads) and gzip-compressed, named after a hash of the Pyodide build and of every
   file it holds (web/vendor/snapshot-<hash>.bin.gz), so a stale one can never be served;
 - index.html: preload links (the snapshot among them) and the first-visit board as data;
+- the PyScript parts for features the page does not use are left out;
 - sw.js: the list of every file to keep offline and a version hash of their contents,
   written into the worker itself (nothing to fetch before it can install).
 
@@ -276,6 +277,19 @@ def finish_page(site: Path, snapshot: str | None):
     (site / "index.html").write_text(page)
 
 
+# PyScript's parts for features the page does not use (the code editor, the terminal, zip
+# archives in [files]): never fetched by the page, so not shipped (the service worker would
+# otherwise keep 0.3 MB of them on every first visit). Chunk names carry hashes: by prefix.
+UNUSED_PYSCRIPT = ("codemirror", "xterm", "zip-")
+
+
+def prune_runtime(site: Path):
+    gone = [p for p in site.glob("web/vendor/pyscript-*/*") if p.name.startswith(UNUSED_PYSCRIPT)]
+    for p in gone:
+        p.unlink()
+    print(f"left out {len(gone)} PyScript files the page never fetches ({', '.join(UNUSED_PYSCRIPT)})")
+
+
 def finish_worker(site: Path):
     """Write the precache list and its version into sw.js."""
     (site / "web" / "precache.json").unlink(missing_ok=True)
@@ -301,6 +315,7 @@ def main():
     args = parser.parse_args()
     snapshot = None if args.no_snapshot else make_snapshot(args.site)
     finish_page(args.site, snapshot)
+    prune_runtime(args.site)
     finish_worker(args.site)
 
 
