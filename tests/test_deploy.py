@@ -41,6 +41,18 @@ def test_build_ships_the_service_worker_and_keeps_every_file():
     assert re.fullmatch(r"[0-9a-f]{16}", manifest["version"])
 
 
+def test_a_snapshot_boot_leaves_the_engine_files_to_the_snapshot():
+    """The page's config in the build has every file of pyscript.toml but the engine's
+    (the snapshot has imported them); web/engine-files.json lists those, for a normal boot."""
+    page = (DIST / "index.html").read_text()
+    assert 'config="./pyscript.snapshot.toml"' in page
+    full = tomllib.loads((DIST / "pyscript.toml").read_text())["files"]
+    light = tomllib.loads((DIST / "pyscript.snapshot.toml").read_text())["files"]
+    rest = dict(json.loads((DIST / "web" / "engine-files.json").read_text()))
+    assert light.keys().isdisjoint(rest) and {**light, **rest} == full
+    assert all(dst.startswith("./solitaire/") for dst in rest.values()) and len(rest) > 30
+
+
 def test_snapshot_name_changes_with_any_imported_file_and_the_pyodide_build(tmp_path):
     """The snapshot's name hashes the Pyodide build and every file it holds, read from
     pyscript.toml's [files]: a new or changed file, or another Pyodide, gives a new name."""

@@ -64,6 +64,23 @@ async function snapshot() {
   }
 }
 
+/** On a normal boot of a page whose config leaves the engine's files to the snapshot
+ * (scripts/build_site.py's light config), write them where PyScript would have. */
+async function engineFiles(py) {
+  if (!globalThis.document?.querySelector('script[type="py"][config$="snapshot.toml"]')) return;
+  const list = await (await fetch(new URL("./engine-files.json", import.meta.url))).json();
+  const bodies = await Promise.all(list.map(async ([source]) => {
+    const response = await fetch(new URL(source, document.baseURI));
+    if (!response.ok) throw new Error(`${source}: ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }));
+  for (const [k, [, target]] of list.entries()) {
+    const path = target.replace(/^\.\//, "");
+    py.FS.mkdirTree(path.split("/").slice(0, -1).join("/"));
+    py.FS.writeFile(path, bodies[k]);
+  }
+}
+
 // Started when this module is first evaluated (web/boot.js imports it early), so the
 // download and gunzip overlap PyScript's own start.
 const early = snapshot();
@@ -83,6 +100,7 @@ export async function loadPyodide(options = {}) {
     }
   }
   const py = await pyodide.loadPyodide({ ...options, indexURL });
+  await engineFiles(py);
   performance.mark("pyodide-ready");
   globalThis.document?.documentElement.setAttribute("data-boot", "normal");
   return py;
