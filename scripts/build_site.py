@@ -6,7 +6,7 @@
   already downloads) and gzip-compressed, named after a hash of the Pyodide build and of every
   file it holds (web/vendor/snapshot-<hash>.bin.gz), so a stale one can never be served;
 - index.html: preload links (the snapshot among them) and the first-visit board as data;
-  with a snapshot, the page's config is pyscript.snapshot.toml, pyscript.toml without the
+  with a snapshot, the page's config is pyscript.snapshot.json, pyscript.toml without the
   engine's files (the snapshot holds them; web/engine-files.json lists them for a normal boot);
 - the PyScript parts for features the page does not use are left out;
 - sw.js: the list of every file to keep offline and a version hash of their contents,
@@ -258,7 +258,7 @@ def game_menu(page: str) -> str:
     return menu.sub(lambda m: m.group(1) + options + m.group(3), page, count=1)
 
 
-LIGHT_CONFIG = "pyscript.snapshot.toml"   # the page's config when it boots from the snapshot
+LIGHT_CONFIG = "pyscript.snapshot.json"   # the page's config when it boots from the snapshot
 RESTORE_FILES = "web/engine-files.json"   # what web/interpreter.mjs writes on a normal boot
 
 
@@ -266,20 +266,13 @@ def light_config(site: Path) -> str:
     """A config for a snapshot boot, without the engine's [files]: the snapshot has already
     imported every engine module, so PyScript need not fetch and write ~40 files after
     Python is up. Those files go to a list that web/interpreter.mjs fetches and writes
-    itself if the snapshot is refused (a normal boot), before PyScript runs the page."""
-    text = (site / "pyscript.toml").read_text()
-    config = tomllib.loads(text)
-    engine = [[src, dst] for src, dst in config["files"].items() if "/" in dst.removeprefix("./")]
-    (site / RESTORE_FILES).write_text(json.dumps(engine, indent=0) + "\n")
-    moved = {src for src, _ in engine}
-    lines = [line for line in text.splitlines()
-             if not (line.startswith('"') and line.split('"')[1] in moved)]
-    lines.insert(0, "# Built by scripts/build_site.py from pyscript.toml for a boot from the snapshot: the")
-    lines.insert(1, f"# engine's files are in the snapshot already (a normal boot writes them from {RESTORE_FILES}).")
-    (site / LIGHT_CONFIG).write_text("\n".join(lines) + "\n")
-    if tomllib.loads((site / LIGHT_CONFIG).read_text())["files"] != {
-            k: v for k, v in config["files"].items() if k not in moved}:
-        sys.exit(f"could not write {LIGHT_CONFIG}")
+    itself if the snapshot is refused (a normal boot), before PyScript runs the page.
+    Written as JSON, which PyScript reads without loading its TOML parser."""
+    config = tomllib.loads((site / "pyscript.toml").read_text())
+    engine = {src: dst for src, dst in config["files"].items() if "/" in dst.removeprefix("./")}
+    (site / RESTORE_FILES).write_text(json.dumps(list(engine.items()), indent=0) + "\n")
+    config["files"] = {src: dst for src, dst in config["files"].items() if src not in engine}
+    (site / LIGHT_CONFIG).write_text(json.dumps(config, indent=1) + "\n")
     return "./" + LIGHT_CONFIG
 
 

@@ -67,7 +67,7 @@ async function snapshot() {
 /** On a normal boot of a page whose config leaves the engine's files to the snapshot
  * (scripts/build_site.py's light config), write them where PyScript would have. */
 async function engineFiles(py) {
-  if (!globalThis.document?.querySelector('script[type="py"][config$="snapshot.toml"]')) return;
+  if (!globalThis.document?.querySelector('script[type="py"][config$="snapshot.json"]')) return;
   const list = await (await fetch(new URL("./engine-files.json", import.meta.url))).json();
   const bodies = await Promise.all(list.map(async ([source]) => {
     const response = await fetch(new URL(source, document.baseURI));
