@@ -10,7 +10,8 @@ come from the page's own Performance marks, from navigation start: the board on 
 (the first paint, which web/board.js's board is part of), playable (`app-ready`), and the
 phases between (runtime files downloaded; `interpreter-called` when PyScript asks for
 Pyodide, `pyodide-start` / `pyodide-ready` around Pyodide's start in web/interpreter.mjs,
-the wait between them for the snapshot's bytes; `app-start` when the game's Python begins).
+the wait between them for the snapshot's bytes; `app-start` when the game's Python begins,
+`app-imported` when web/app.py's imports are done; `app-ready` after the first render).
 Needs what scripts/setup.sh installs (chromium, playwright) and a build in dist/.
 """
 
@@ -64,7 +65,9 @@ def measure(page, url):
         out["snapshot wait"] = (marks["pyodide-start"] - marks.get("interpreter-called", 0)) / 1000
         out["Python start"] = (marks["pyodide-ready"] - marks["pyodide-start"]) / 1000
         out["PyScript"] = (marks["app-start"] - marks["pyodide-ready"]) / 1000
-        out["game imports and first render"] = (marks["app-ready"] - marks["app-start"]) / 1000
+    if "app-imported" in marks:
+        out["imports"] = (marks["app-imported"] - marks["app-start"]) / 1000
+        out["first render"] = (marks["app-ready"] - marks["app-imported"]) / 1000
     out["fetched"] = [name for name, _ in m["res"]]
     return out
 
@@ -121,7 +124,7 @@ def report_startup(series):
                 line += f", board on screen {med(loads, 'board'):.2f} s"
             print(line + f"; boot {sorted({str(r['boot']) for r in loads})}")
             phases = [p for p in ("downloads", "PyScript until loadPyodide", "snapshot wait", "Python start", "PyScript",
-                                  "game imports and first render") if any(p in r for r in loads)]
+                                  "imports", "first render") if any(p in r for r in loads)]
             print("    phases: " + ", ".join(f"{p} {med(loads, p):.2f} s" for p in phases))
 
 

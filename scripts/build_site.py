@@ -2,9 +2,13 @@
 
 - the Pyodide memory snapshot: Pyodide booted under node with the page's Python files
   (pyscript.toml's [files]) written where PyScript puts them and every module the page
-  imports imported, gzip-compressed, named after a hash of the Pyodide build and of every
+  imports imported, its memory XORed with the wasm's own data segments (what the page
+  already downloads) and gzip-compressed, named after a hash of the Pyodide build and of every
   file it holds (web/vendor/snapshot-<hash>.bin.gz), so a stale one can never be served;
 - index.html: preload links (the snapshot among them) and the first-visit board as data;
+  with a snapshot, the page's config is pyscript.snapshot.json, pyscript.toml without the
+  engine's files (the snapshot holds them; web/engine-files.json lists them for a normal boot);
+- the PyScript parts for features the page does not use are left out;
 - sw.js: the list of every file to keep offline and a version hash of their contents,
   written into the worker itself (nothing to fetch before it can install).
 
@@ -104,6 +108,69 @@ def snapshot_name(site: Path, spec: dict | None = None) -> str:
     return f"snapshot-{digest.hexdigest()[:16]}.bin.gz"
 
 
+def leb(data: bytes, i: int, signed=False) -> tuple[int, int]:
+    """A LEB128 number at ``data[i]``, and the index after it."""
+    value = shift = 0
+    while True:
+        byte = data[i]
+        i += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            if signed and byte & 0x40:
+                value -= 1 << shift
+            return value, i
+
+
+def wasm_data(wasm: bytes) -> list[tuple[int, bytes]]:
+    """The active data segments of a WebAssembly module: (memory offset, bytes), what
+    instantiating it writes into its memory. Only the plain form (flag 0, an i32.const
+    offset) is read; anything else is refused (web/interpreter.mjs reads them alike).
+
+    >>> wasm_data(bytes.fromhex("0061736d01000000" "0b0a01" "004110" "0b" "03616263"))
+    [(16, b'abc')]
+    """
+    if wasm[:8] != b"\0asm\1\0\0\0":
+        raise ValueError("not a WebAssembly module")
+    i, found = 8, []
+    while i < len(wasm):
+        section, i = wasm[i], i + 1
+        size, i = leb(wasm, i)
+        if section == 11:
+            count, j = leb(wasm, i)
+            for _ in range(count):
+                flag, j = leb(wasm, j)
+                if flag != 0 or wasm[j] != 0x41:
+                    raise ValueError(f"a data segment of another form ({flag})")
+                offset, j = leb(wasm, j + 1, signed=True)
+                if wasm[j] != 0x0B:
+                    raise ValueError("a data segment offset that is not a constant")
+                length, j = leb(wasm, j + 1)
+                found.append((offset, wasm[j:j + length]))
+                j += length
+        i += size
+    return found
+
+
+def against_wasm(snapshot: bytes, segments) -> bytes:
+    """The snapshot with its memory XORed with what the module's data segments put there:
+    the bytes Python never changed become zeros, which compress to nothing (undone in the
+    page by the same XOR). The memory starts at the offset in the header's second word.
+
+    >>> against_wasm(bytes([0, 0, 0, 0, 8, 0, 0, 0]) + b"xxabcdyy", [(2, b"abc")])[8:]
+    b'xx\\x00\\x00\\x00dyy'
+    """
+    out = bytearray(snapshot)
+    base = int.from_bytes(snapshot[4:8], "little")
+    memory = len(out) - base
+    for offset, data in segments:
+        data = data[:max(0, memory - offset)]
+        at = base + offset
+        mixed = int.from_bytes(out[at:at + len(data)], "little") ^ int.from_bytes(data, "little")
+        out[at:at + len(data)] = mixed.to_bytes(len(data), "little")
+    return bytes(out)
+
+
 def make_snapshot(site: Path) -> str:
     """Build (or take from .cache/) the snapshot; return its path relative to the site."""
     spec = snapshot_spec(site)
@@ -117,7 +184,8 @@ def make_snapshot(site: Path) -> str:
             spec_path.write_text(json.dumps({**spec, "indexURL": str(indexdir)}))
             subprocess.run(["node", str(ROOT / "scripts" / "snapshot.mjs"), str(spec_path), str(raw)],
                            check=True)
-            data = gzip.compress(raw.read_bytes(), compresslevel=9, mtime=0)
+            segments = wasm_data((indexdir / "pyodide.asm.wasm").read_bytes())
+            data = gzip.compress(against_wasm(raw.read_bytes(), segments), compresslevel=9, mtime=0)
         for old in CACHE.glob("snapshot-*.bin.gz"):
             old.unlink()
         part = cached.with_suffix(".part")
@@ -129,61 +197,99 @@ def make_snapshot(site: Path) -> str:
     return f"./web/vendor/{name}"
 
 
+READINGS = ("client", "pad", "top", "inner")  # what web/board.js reads off the page
+
+
 def first_board(game_id="tabbycat", deal=1) -> dict:
-    """The board a first visit opens on, as the data web/board.js draws (card units)."""
-    sys.path.insert(0, str(ROOT / "py"))
+    """The board a first visit opens on (deal 1, as the controller starts a first visit),
+    as web/board.js draws it: web/geometry.py's layout run on symbols for the page's
+    readings (web/board.js runs the resulting program with the real ones), so the board
+    lands on the boxes the live table then uses."""
+    for folder in ("py", "web"):
+        sys.path.insert(0, str(ROOT / folder))
+    import geometry as geo
     from solitaire import get_game
+    from solitaire.saved import SAVE_KEY
     game = get_game(game_id)
     pos = game.deal(deal)
     places = game.layout()
-    slots, spots, deepest, longest = [], {}, 2.3, 1
+    piles = {p.name: (len(game.get(pos, p.name)), game.face_down(pos, p.name)) for p in places}
+    lay = geo.plan(places, piles, *geo.room(*map(geo.Expr.input, READINGS)))
+    program = geo.Program()
+    ref = program.ref
+    slots, labels, cards = [], [], []
+    foundations = [p.name for p in places if p.kind == "foundation"]
     for place in places:
-        text = ""
+        x, y = lay.places[place.name][:2]
+        kind = place.kind + (" tail" if place.name == "tail" else "")
+        if place.kind == "foundation" and len(foundations) > 4 and place.name != foundations[0]:
+            kind += " tucked"
+        mark = ""
         if place.kind == "foundation":
-            text = "K" if game.foundation_shows == "bottom" else "A"
-        elif place.name == "tail":
-            text = "tail"
-        cards, down = game.get(pos, place.name), game.face_down(pos, place.name)
-        if place.kind == "stock":
-            left = game.deals_left(pos)
-            slots.append([place.x, place.y, "stock" if left else "stock empty", str(left)])
-        else:
-            slots.append([place.x, place.y, "", text])
-        fanned = place.fan == "down" and len(cards) > 1
-        back, step = (0.12, 0.28) if fanned else (0, 0)
-        if place.kind == "pile":
-            longest = max(longest, len(cards))
-        for i, card in enumerate(cards):
-            y = place.y + back * min(i, down) + step * max(i - down, 0)
-            bottom_up = place.kind == "foundation" and game.foundation_shows == "bottom"
-            z = ((13 - i) if bottom_up else i + 1) + (0 if place.kind == "foundation" else 10)
-            face = "" if i < down else str(card)
-            if (place.x, y) not in spots or spots[place.x, y][2] < z:
-                spots[place.x, y] = [place.x, round(y, 3), z, face]
-        height = 1 + back * down + step * max(len(cards) - down - 1, 0) - (back if cards and len(cards) == down else 0)
-        deepest = max(deepest, place.y + height)
+            mark = "K" if game.foundation_shows == "bottom" else "A"
+        elif place.kind == "stock":
+            mark = str(game.deals_left(pos))
+            kind += "" if game.deals_left(pos) else " empty"
+        slots.append([ref(x), ref(y), kind, mark])
+        if place.name == "tail":
+            labels.append([ref(x), ref(y - lay.ch * geo.LABEL), "tail"])
+        bottom_up = place.kind == "foundation" and game.foundation_shows == "bottom"
+        down = game.face_down(pos, place.name)
+        for i, card in enumerate(game.get(pos, place.name)):
+            cards.append([ref(x), ref(lay.card_y(place.name, i, down)),
+                          geo.card_z(place, i, bottom_up), "" if i < down else str(card)])
+    size = [ref(lay.cw), ref(lay.ch), ref(lay.width), ref(lay.tall), ref(lay.wide)]
     return {"v": 1, "game": game.id, "name": game.name, "label": "Deal", "deal": str(deal),
-            "moves": "0", "clock": "0:00", "units": max(p.x for p in places) + 1,
-            "top": min(p.y for p in places if p.kind == "pile"), "longest": longest,
-            "h": round(deepest, 3), "cw": None, "vw": None, "vh": None,
-            "slots": slots, "cards": list(spots.values())}
+            "moves": "0", "clock": "0:00", "runs": str(game.foundations) if game.counts_runs else "",
+            "unless": SAVE_KEY, "inputs": list(READINGS), "program": program.nodes,
+            "size": size, "slots": slots, "labels": labels, "cards": cards}
 
 
 def game_menu(page: str) -> str:
     """The game menu with every registered game, as the page's Python fills it (so the
-    header does not change width when the game comes alive)."""
-    sys.path.insert(0, str(ROOT / "py"))
+    header does not change width when the game comes alive): each option carries its short
+    name too, which web/board.js shows before the first paint on a phone (``data-phone``,
+    web/geometry.py's query), as web/table.py's ``fit_controls`` then does."""
+    for folder in ("py", "web"):
+        sys.path.insert(0, str(ROOT / folder))
     from html import escape
+    import geometry as geo
     from solitaire import GAMES
-    options = "".join(f'<option value="{escape(g.id)}">{escape(g.name)}</option>' for g in GAMES.values())
-    menu = re.compile(r'(<select id="game-select"[^>]*>)(.*?)(</select>)', re.S)
+    from solitaire.lang_en import ENGLISH as CATALOGUE
+    options = "".join(f'<option value="{escape(g.id)}" data-short="{escape(CATALOGUE["game_short_" + g.id])}">'
+                      f'{escape(CATALOGUE["game_" + g.id])}</option>' for g in GAMES.values())
+    menu = re.compile(r'(<select id="game-select")([^>]*>)(.*?)(</select>)', re.S)
     if not menu.search(page):
         sys.exit("index.html has no game menu (select#game-select)")
-    return menu.sub(lambda m: m.group(1) + options + m.group(3), page, count=1)
+    phone = f' data-phone="{escape(geo.PHONE)}"'
+    return menu.sub(lambda m: m.group(1) + phone + m.group(2) + options + m.group(4), page, count=1)
+
+
+LIGHT_CONFIG = "pyscript.snapshot.json"   # the page's config when it boots from the snapshot
+RESTORE_FILES = "web/engine-files.json"   # what web/interpreter.mjs writes on a normal boot
+
+
+def light_config(site: Path) -> str:
+    """A config for a snapshot boot, without the engine's [files]: the snapshot has already
+    imported every engine module, so PyScript need not fetch and write ~40 files after
+    Python is up. Those files go to a list that web/interpreter.mjs fetches and writes
+    itself if the snapshot is refused (a normal boot), before PyScript runs the page.
+    Written as JSON, which PyScript reads without loading its TOML parser."""
+    config = tomllib.loads((site / "pyscript.toml").read_text())
+    engine = {src: dst for src, dst in config["files"].items() if "/" in dst.removeprefix("./")}
+    (site / RESTORE_FILES).write_text(json.dumps(list(engine.items()), indent=0) + "\n")
+    config["files"] = {src: dst for src, dst in config["files"].items() if src not in engine}
+    (site / LIGHT_CONFIG).write_text(json.dumps(config, indent=1) + "\n")
+    return "./" + LIGHT_CONFIG
 
 
 def finish_page(site: Path, snapshot: str | None):
     page = game_menu((site / "index.html").read_text())
+    if snapshot:
+        main = 'config="./pyscript.toml"'
+        if page.count(main) != 1:
+            sys.exit(f"index.html has no single <script type=\"py\" ... {main}>")
+        page = page.replace(main, f'config="{light_config(site)}"')
     indexdir = "./" + pyodide_dir(site).relative_to(site).as_posix()
     links = [f'<link rel="modulepreload" href="./web/interpreter.mjs">',
              f'<link rel="modulepreload" href="{indexdir}/pyodide.mjs">',
@@ -192,10 +298,7 @@ def finish_page(site: Path, snapshot: str | None):
              f'<link rel="preload" href="{indexdir}/python_stdlib.zip" as="fetch" crossorigin>']
     if snapshot:
         links.insert(0, f'<link rel="preload" href="{snapshot}" as="fetch" crossorigin data-snapshot>')
-    # The first-visit board is off: web/table.py's new layout (sizes from the screen, a wide
-    # arrangement) is not what first_board() and board.js's cardWidth assume, and a board
-    # that jumps is worse than none. To turn it back on, lay it out with the table's code.
-    board = None
+    board = json.dumps(first_board(), separators=(",", ":")).replace("<", "\\u003c")
     for mark, text in (("<!-- build: preload -->", "\n  ".join(links)),
                        ("<!-- build: first board -->",
                         "" if board is None else
@@ -204,6 +307,19 @@ def finish_page(site: Path, snapshot: str | None):
             sys.exit(f"index.html has no '{mark}'")
         page = page.replace(mark, text)
     (site / "index.html").write_text(page)
+
+
+# PyScript's parts for features the page does not use (the code editor, the terminal, zip
+# archives in [files]): never fetched by the page, so not shipped (the service worker would
+# otherwise keep 0.3 MB of them on every first visit). Chunk names carry hashes: by prefix.
+UNUSED_PYSCRIPT = ("codemirror", "xterm", "zip-")
+
+
+def prune_runtime(site: Path):
+    gone = [p for p in site.glob("web/vendor/pyscript-*/*") if p.name.startswith(UNUSED_PYSCRIPT)]
+    for p in gone:
+        p.unlink()
+    print(f"left out {len(gone)} PyScript files the page never fetches ({', '.join(UNUSED_PYSCRIPT)})")
 
 
 def finish_worker(site: Path):
@@ -231,6 +347,7 @@ def main():
     args = parser.parse_args()
     snapshot = None if args.no_snapshot else make_snapshot(args.site)
     finish_page(args.site, snapshot)
+    prune_runtime(args.site)
     finish_worker(args.site)
 
 

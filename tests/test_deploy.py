@@ -41,6 +41,20 @@ def test_build_ships_the_service_worker_and_keeps_every_file():
     assert re.fullmatch(r"[0-9a-f]{16}", manifest["version"])
 
 
+def test_a_snapshot_boot_leaves_the_engine_files_to_the_snapshot():
+    """The page's config in the build has every file of pyscript.toml but the engine's
+    (the snapshot has imported them); web/engine-files.json lists those, for a normal boot."""
+    page = (DIST / "index.html").read_text()
+    assert 'config="./pyscript.snapshot.json"' in page
+    full = tomllib.loads((DIST / "pyscript.toml").read_text())
+    light = json.loads((DIST / "pyscript.snapshot.json").read_text())
+    assert {k: v for k, v in light.items() if k != "files"} == {k: v for k, v in full.items() if k != "files"}
+    full, light = full["files"], light["files"]
+    rest = dict(json.loads((DIST / "web" / "engine-files.json").read_text()))
+    assert light.keys().isdisjoint(rest) and {**light, **rest} == full
+    assert all(dst.startswith("./solitaire/") for dst in rest.values()) and len(rest) > 30
+
+
 def test_snapshot_name_changes_with_any_imported_file_and_the_pyodide_build(tmp_path):
     """The snapshot's name hashes the Pyodide build and every file it holds, read from
     pyscript.toml's [files]: a new or changed file, or another Pyodide, gives a new name."""
@@ -192,6 +206,24 @@ def flip_build_id(raw: bytes) -> bytes:
     return gzip.compress(bytes(data), compresslevel=1)
 
 
+def test_the_snapshot_ships_its_memory_less_the_wasm_s_own_data():
+    """The build XORs the snapshot's memory with the wasm's data segments (the page already
+    downloads them, and web/interpreter.mjs XORs them back): the same XOR undoes it, and
+    bytes Python never changed ship as zeros."""
+    name = SNAPSHOT.search((DIST / "index.html").read_text()).group(1)
+    shipped = gzip.decompress((DIST / name).read_bytes())
+    wasm = (build_site.pyodide_dir(DIST) / "pyodide.asm.wasm").read_bytes()
+    segments = build_site.wasm_data(wasm)
+    assert sum(len(d) for _, d in segments) > 1_000_000
+    restored = build_site.against_wasm(shipped, segments)
+    assert build_site.against_wasm(restored, segments) == shipped
+    assert restored[:48] == shipped[:48]  # the header (magic, build id) is never touched
+    base = int.from_bytes(shipped[4:8], "little")
+    offset, data = max(segments, key=lambda s: len(s[1]))
+    assert restored[base + offset:base + offset + len(data)] != shipped[base + offset:base + offset + len(data)]
+    assert shipped[base + offset:base + offset + len(data)].count(0) > len(data) // 2
+
+
 @pytest.mark.parametrize("how", ["another build", "missing"])
 def test_a_refused_or_missing_snapshot_falls_back_to_a_normal_boot(browser, server, how):
     """A snapshot of another Pyodide build is refused, and one that cannot be fetched is
@@ -270,10 +302,12 @@ def test_a_board_at_once_then_live_in_place_with_no_layout_shift(browser, server
     layout shift; a stored record is data, drawn as text, never markup."""
     page = new_page(browser)
     page.context.add_init_script(SHIFTS + PREVIEW_WATCH)
-    boot(page, server + "/")
-    # A first visit shows no board for now (scripts/build_site.py: the build's board no
-    # longer matches web/table.py's layout, and a board that jumps is worse than none).
-    assert page.evaluate("window.__preview") is None
+    page.goto(server + "/")
+    seen = shown_before_ready(page)  # a first visit: the build's deal 1
+    assert (seen["deal"], seen["moves"]) == ("1", "0")
+    assert set(seen["cards"]) == deal_one_faces()
+    assert_same_places(seen["cards"], page.evaluate(RECTS, LIVE))
+    assert page.evaluate("window.__shifts") == []
     line = " ".join(str(m) for m in build_line(6))
     assert page.evaluate(f"window.tabby_play('{line}')")
     page.wait_for_timeout(600)  # the copy is taken a moment after the save
@@ -297,6 +331,28 @@ def test_a_board_at_once_then_live_in_place_with_no_layout_shift(browser, server
     errors = [e for e in page.errors if not (e.startswith("Failed to load resource") and "404" in e
                                              and not any(x.startswith("404 ") for x in page.errors))]
     assert not errors, errors
+    page.context.close()
+
+
+def deal_one_faces():
+    """The face-up cards of deal 1, as the table prints their index."""
+    pos = GAME.deal(1)
+    return {face_text(c) for p in GAME.layout() for i, c in enumerate(GAME.get(pos, p.name))
+            if i >= GAME.face_down(pos, p.name)}
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1920, 1080)])
+def test_the_first_visit_board_lands_where_the_game_puts_it(browser, server, size):
+    """On a phone, a landscape phone and a large screen too (other sizes, other branches of
+    the layout rule): the build's board and the live table agree card by card."""
+    page = new_page(browser, viewport={"width": size[0], "height": size[1]})
+    page.context.add_init_script(SHIFTS + PREVIEW_WATCH)
+    page.goto(server + "/")
+    seen = shown_before_ready(page)
+    live = page.evaluate(RECTS, "#table > .card:not(.back)")
+    assert seen["cards"] and set(seen["cards"]) <= set(live)
+    assert_same_places(seen["cards"], {k: live[k] for k in seen["cards"]})
+    assert page.evaluate("window.__shifts") == []
     page.context.close()
 
 

@@ -1,8 +1,12 @@
-// A board at once (a classic script right after the table's element, so it draws before
-// the first paint): before Python is up, draw the table the player last saw (kept in
-// localStorage as plain data by tabbySaveBoard), or on a first visit the board the build
-// rendered into the page. It is drawn with createElement/textContent from data read by one
-// strict reader, shown greyed and inert, and removed when the game is ready. No rules here.
+// A board at once (a deferred, render-blocking script: it runs once the page is parsed and
+// draws before the first paint): before Python is up, draw the table the player last saw (kept in
+// localStorage as plain data by tabbySaveBoard, shown only on a window of the size it was
+// seen in), or on a first visit the board the build laid out into the page. The build's
+// board carries its layout as a small program (web/geometry.py's own arithmetic, recorded
+// by scripts/build_site.py) that this script runs on the page's readings, so it lands on
+// the boxes the live table takes. Everything is drawn with createElement/textContent from
+// data read by strict readers, shown greyed and inert, and removed when the game is ready.
+// No rules here, and no layout rule of its own.
 const KEY = "tabbycat.board.v1";
 const MAX_CHARS = 64 * 1024;
 const SUIT = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
@@ -37,16 +41,85 @@ function readBoard(raw) {
   return b;
 }
 
-/** Card width in px for a board, as web/table.py's Table.metrics computes it. */
-function cardWidth(board, root) {
-  if (board.cw && board.vw === innerWidth && board.vh === innerHeight) return board.cw;
+const OPS = { "+": 2, "-": 2, "*": 2, "/": 2, min: -1, max: -1, lt: 4, round: 1, in: 1 };
+const READINGS = ["client", "pad", "top", "inner"];
+
+/** The build's first-visit board, or null: one reader, a size limit and a strict schema. */
+function readFirst(raw) {
+  if (typeof raw !== "string" || raw.length > MAX_CHARS) return null;
+  let b;
+  try { b = JSON.parse(raw); } catch (e) { return null; }
+  if (!b || typeof b !== "object" || b.v !== 1 || !GAME_ID.test(b.game) || !text(b.name, 40)
+      || !text(b.label, 10) || !text(b.deal, 24) || !text(b.moves, 8) || !text(b.clock, 12)
+      || !text(b.unless, 40) || !/^[0-9]{0,2}$/.test(b.runs)) return null;
+  if (!Array.isArray(b.inputs) || b.inputs.some((n) => !READINGS.includes(n))) return null;
+  if (!Array.isArray(b.program) || b.program.length > 4000) return null;
+  const arg = (a, k) => num(a, -1e6, 1e6) || (Array.isArray(a) && a.length === 1 && Number.isInteger(a[0]) && a[0] >= 0 && a[0] < k);
+  for (const [k, n] of b.program.entries()) {
+    if (!Array.isArray(n) || !Object.hasOwn(OPS, n[0])) return null;
+    const arity = OPS[n[0]], args = n.slice(1);
+    if (arity > 0 ? args.length !== arity : args.length < 1 || args.length > 40) return null;
+    if (n[0] === "in" ? !b.inputs.includes(args[0]) : !args.every((a) => arg(a, k))) return null;
+  }
+  const at = (a) => arg(a, b.program.length);
+  if (!Array.isArray(b.size) || b.size.length !== 5 || !b.size.every(at)) return null;
+  if (!Array.isArray(b.slots) || b.slots.length > 40 || !Array.isArray(b.labels) || b.labels.length > 40
+      || !Array.isArray(b.cards) || b.cards.length > 208) return null;
+  for (const s of b.slots) {
+    if (!Array.isArray(s) || s.length !== 4 || !at(s[0]) || !at(s[1]) || !/^[a-z ]{1,40}$/.test(s[2]) || !text(s[3], 8)) return null;
+  }
+  for (const l of b.labels) if (!Array.isArray(l) || l.length !== 3 || !at(l[0]) || !at(l[1]) || !text(l[2], 12)) return null;
+  for (const c of b.cards) {
+    if (!Array.isArray(c) || c.length !== 4 || !at(c[0]) || !at(c[1]) || !Number.isInteger(c[2])
+        || !num(c[2], 0, 999) || !(c[3] === "" || FACE.test(c[3]))) return null;
+  }
+  return b;
+}
+
+/** Python's round(): to even on a tie. */
+function roundEven(x) {
+  const r = Math.round(x);
+  return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+
+/** Run the build's layout program on the page's readings (what web/table.py reads). */
+function layOut(b, root) {
   const main = root.parentElement;
-  const pad = parseFloat(getComputedStyle(main).paddingLeft) || 0;
-  const width = main.clientWidth - 2 * pad - 4;
-  const height = innerHeight - root.getBoundingClientRect().top - 48;
-  const tall = Math.max(4.3, board.top + 1 + 0.2 * (board.longest - 1));
-  const byHeight = Math.max(46, height / (1.4 * tall));
-  return Math.min(width / (board.units + 0.05), byHeight, 170);
+  const readings = {
+    client: main.clientWidth,
+    pad: parseFloat(getComputedStyle(main).paddingLeft) || 0,
+    top: root.getBoundingClientRect().top + scrollY,
+    inner: innerHeight,
+  };
+  const vals = [];
+  const v = (a) => (Array.isArray(a) ? vals[a[0]] : a);
+  for (const [op, ...args] of b.program) {
+    const a = op === "in" ? [] : args.map(v);
+    vals.push(op === "in" ? readings[args[0]] : op === "+" ? a[0] + a[1] : op === "-" ? a[0] - a[1]
+      : op === "*" ? a[0] * a[1] : op === "/" ? a[0] / a[1] : op === "min" ? Math.min(...a)
+      : op === "max" ? Math.max(...a) : op === "lt" ? (a[0] < a[1] ? a[2] : a[3]) : roundEven(a[0]));
+  }
+  const [cw, ch, width, height, wide] = b.size.map(v);
+  if (![cw, ch, width, height].every((x) => Number.isFinite(x) && x > 0)) return null;
+  return {
+    cw, ch, width, height, wide: !!wide,
+    slots: b.slots.map(([x, y, kind, mark]) => [v(x), v(y), kind, mark]),
+    labels: b.labels.map(([x, y, words]) => [v(x), v(y), words]),
+    cards: b.cards.map(([x, y, z, face]) => [v(x), v(y), z, face]),
+  };
+}
+
+/** A stored board in px, or null when the window is not the size it was seen in (its
+ * boxes would not be the live table's). */
+function storedLayout(b) {
+  if (b.cw === null || b.vw !== innerWidth || b.vh !== innerHeight) return null;
+  const cw = b.cw, ch = Math.round(cw * 1.4);
+  const kinds = { "": "", stock: "stock", "stock empty": "stock empty" };
+  return {
+    cw, ch, width: b.units * cw, height: b.h * ch + 8, wide: false,
+    slots: b.slots.map(([x, y, cls, label]) => [x * cw, y * ch, kinds[cls], label]),
+    labels: [], cards: b.cards.map(([x, y, z, face]) => [x * cw, y * ch, z, face]),
+  };
 }
 
 function node(tag, cls, content) {
@@ -56,19 +129,25 @@ function node(tag, cls, content) {
   return e;
 }
 
-/** Draw ``board`` into the table, inert, in a layer of its own. */
-function drawBoard(board, root) {
-  const cw = cardWidth(board, root), ch = Math.round(cw * 1.4);
+/** Draw ``board`` (its header texts) at the boxes of ``lay`` into the table, inert, in a
+ * layer of its own. */
+function drawBoard(board, lay, root) {
   const layer = node("div", "preview");
   layer.setAttribute("aria-hidden", "true");
-  const at = (e, x, y) => { e.style.transform = `translate(${(x * cw).toFixed(1)}px, ${(y * ch).toFixed(1)}px)`; };
-  for (const [x, y, cls, label] of board.slots) {
-    const slot = node("div", "slot" + (cls ? " " + cls : ""), cls ? undefined : label);
-    if (cls) slot.appendChild(node("span", "badge", label));
+  const at = (e, x, y) => { e.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`; };
+  for (const [x, y, kind, mark] of lay.slots) {
+    const slot = node("div", "slot" + (kind ? " " + kind : ""), kind ? undefined : mark);
+    if (/^stock/.test(kind)) slot.appendChild(node("span", "badge", mark));
+    else if (kind && mark) slot.appendChild(node("span", "", mark));
     at(slot, x, y);
     layer.appendChild(slot);
   }
-  for (const [x, y, z, face] of board.cards) {
+  for (const [x, y, words] of lay.labels) {
+    const label = node("div", "place-label", words);
+    at(label, x, y);
+    layer.appendChild(label);
+  }
+  for (const [x, y, z, face] of lay.cards) {
     const m = FACE.exec(face);
     let card;
     if (!m) {
@@ -76,19 +155,23 @@ function drawBoard(board, root) {
     } else {
       const [, r, s] = m;
       const rank = RANK[r] || r;
-      card = node("div", `card ${"HD".includes(s) ? "red" : "black"} ${s.toLowerCase()}${"JQK".includes(r) ? " court" : ""}`);
+      const court = "JQK".includes(r);
+      card = node("div", `card ${"HD".includes(s) ? "red" : "black"} ${s.toLowerCase()}${court ? " court" : ""}`);
       const idx = node("span", "idx", rank);
       idx.appendChild(node("small", "", SUIT[s]));
-      card.append(idx, node("span", "pip", "JQK".includes(r) ? rank : SUIT[s]));
+      const pip = node("span", "pip", court ? undefined : SUIT[s]);
+      if (court) pip.dataset.pip = rank;  // a court's big letter is drawn by CSS, as on the table
+      card.append(idx, pip);
     }
     at(card, x, y);
     card.style.zIndex = String(z);
     layer.appendChild(card);
   }
-  for (const style of [root.style, document.documentElement.style]) style.setProperty("--cw", `${cw.toFixed(1)}px`);
-  root.style.setProperty("--ch", `${ch}px`);
-  root.style.width = `${(board.units * cw).toFixed(0)}px`;
-  root.style.height = `${(board.h * ch + 8).toFixed(0)}px`;
+  for (const style of [root.style, document.documentElement.style]) style.setProperty("--cw", `${lay.cw.toFixed(1)}px`);
+  root.style.setProperty("--ch", `${lay.ch}px`);
+  root.style.width = `${lay.width.toFixed(0)}px`;
+  root.style.height = `${lay.height.toFixed(0)}px`;
+  root.classList.toggle("wide", lay.wide);
   root.appendChild(layer);
   root.classList.add("waking");
   document.body.dataset.game = board.game;
@@ -99,11 +182,17 @@ function drawBoard(board, root) {
     menu.appendChild(option);
     menu.value = board.game;
   }
-  const label = document.getElementById("deal-label");
-  if (label) {
-    const number = node("b", "", board.deal);
-    number.id = "deal-number";
-    label.replaceChildren(board.label + " ", number);
+  const label = document.getElementById("deal-label");  // its words and number, as the page sets them
+  const words = label && label.firstElementChild, number = document.getElementById("deal-number");
+  if (words && number && words !== number) {
+    words.textContent = board.label;
+    number.textContent = board.deal;
+  }
+  const runs = document.getElementById("runs-info");
+  if (runs && board.runs) {  // a game that counts its runs: none yet, out of its foundations
+    runs.hidden = false;
+    document.getElementById("runs").textContent = "0";
+    document.getElementById("runs-total").textContent = board.runs;
   }
   for (const [id, value] of [["move-count", board.moves], ["clock", board.clock]]) {
     const e = document.getElementById(id);
@@ -169,13 +258,30 @@ function addressWants(board) {
   return true;
 }
 
+// On a phone the game menu gives short names (web/table.py's fit_controls); the build marks
+// them on its options, so the header has its live width from the first paint.
+const gameMenu = document.getElementById("game-select");
+if (gameMenu && gameMenu.dataset.phone && matchMedia(gameMenu.dataset.phone).matches) {
+  for (const option of gameMenu.options) if (option.dataset.short) option.textContent = option.dataset.short;
+}
+
 const root = document.getElementById("table");
-let stored = null;
-try { stored = localStorage.getItem(KEY); } catch (e) { /* storage off: the build's board */ }
+let stored = null, saved = null;
+try {
+  stored = localStorage.getItem(KEY);
+} catch (e) { /* storage off: the build's board */ }
 const first = document.getElementById("first-board");
-const board = readBoard(stored) || (first ? readBoard(first.textContent) : null);
-if (root && board && addressWants(board) && !document.body.dataset.ready) {
-  drawBoard(board, root);
+let board = readBoard(stored), lay = null;
+if (root && board && addressWants(board)) {
+  lay = storedLayout(board);
+} else if (root && first && !stored) {
+  board = readFirst(first.textContent);
+  // Only a first visit opens on the build's deal: a saved game would not.
+  try { saved = board && localStorage.getItem(board.unless); } catch (e) { /* storage off */ }
+  lay = board && saved === null && addressWants(board) ? layOut(board, root) : null;
+}
+if (lay && !document.body.dataset.ready) {
+  drawBoard(board, lay, root);
   document.body.classList.add("previewing");
   performance.mark("board-shown");
   // Live when the game is: the page's own render has placed the real cards by then.

@@ -3,14 +3,8 @@
 It holds no rules: it renders a position, marks hints and drop targets, and says which
 place lies under a point. A new game brings its own layout; nothing here changes.
 
-Sizes come from the screen, not from the cards: the card width is the largest the
-screen allows (up to ``CW_MAX``) for a pile of 25 cards at the tightest fan. A fan of
-face-up cards uses the height there is, up to ``ROOMY_PX`` a card (each card's visible
-strip is its target); any pile tightens its own fan to fit, and only a pile that does
-not fit even at the tightest fan (on a phone: at ``TARGET_PX`` a card) makes the cards
-smaller (down to ``FIT_FLOOR`` of their size). On a wide screen a game whose top row holds only the
-stock and foundations may lay them out beside the piles instead (the view's choice,
-made from the screen's size alone, so it never changes while a game goes on).
+Sizes and places come from :mod:`geometry` (the same rule draws the first-visit board
+before Python is up).
 
 Motion: every render slides each card from where it was drawn to where it goes (Web
 Animations, ``MOVE_MS`` plus a short stagger); a card turning over narrows and widens.
@@ -26,61 +20,19 @@ import json
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
+import geometry as geo
 import words
 from dom import document, keep, nullish
+from geometry import LABEL, PHONE
 from solitaire.cards import deck
 from solitaire.reading import card_name, place_name
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RANK_TEXT = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
-RATIO = 1.4                 # card height / width
-UP_STEP = 0.28              # the roomiest fan of face-up cards, in card heights ...
-ROOMY_PX = 44               # ... or this many px when that is more (a finger's target)
-MIN_STEP = 0.14             # the tightest fan: a card's index (0.13 ch tall) stays readable
-MIN_STEP_PX = 13            # ... and never under this many px (the index is at least 12 px)
-TARGET_PX = 24              # on a narrow (phone) screen a long pile shrinks the cards to keep
-NARROW = 600                # ... each face-up card's strip, its touch target, this tall
-DOWN_STEP = 0.12            # the fan of face-down cards, in card heights
-DESIGN_FAN = 1 + 24 * MIN_STEP  # a pile this tall sets the card size: 25 cards, tight
-SHORT_FAN = 1 + 12 * MIN_STEP   # ... on a short screen (a landscape phone): 13 cards
-SHORT = 450                 # px of table height under which a screen is short
-CW_MAX = 180                # px: cards stop growing here
-CW_MIN = 30                 # px: below this the page scrolls instead
-FIT_FLOOR = 0.6             # a long pile shrinks the cards to no less than this share
-SPREAD_MAX = 1.35           # on a wide screen the places spread apart up to this much
-BELOW = 40                  # px kept under the table for one line of messages
-LABEL = 0.2                 # card heights kept above the piles for the tail's label
 MOVE_MS = 180               # one card's slide
 STAGGER_MS = 60             # the spread of start times when many cards move at once
 CASCADE_MS = 1300           # the win celebration (the summary appears after it)
 MOTION = {"on": True}       # set False by the page's reduced-motion query
-
-
-def stock_and_foundations_on_top(places):
-    """True when every place above the piles is the stock or a foundation."""
-    top = min(p.y for p in places if p.kind == "pile")
-    above = [p for p in places if p.y < top]
-    return bool(above) and all(p.kind in ("stock", "foundation") for p in above)
-
-
-def arrange(places, wide):
-    """Each place's (x, y) in card units: the game's own layout, or the wide one (the
-    stock left of the piles, the foundations in a column right of them)."""
-    top = min(p.y for p in places if p.kind == "pile")
-    if not wide:
-        return {p.name: (p.x, p.y) for p in places}
-    lower = [p for p in places if p.y >= top]
-    has_stock = any(p.kind == "stock" for p in places)
-    shift = 1.25 if has_stock else 0
-    spots = {p.name: (p.x + shift, p.y - top + LABEL) for p in lower}
-    right = max(x for x, _ in spots.values()) + 1.3
-    found = [p for p in places if p.kind == "foundation"]
-    pitch = 1.1 if len(found) <= 4 else 0.3
-    for i, p in enumerate(found):
-        spots[p.name] = (right, LABEL + i * pitch)
-    if has_stock:
-        spots["stock"] = (0, LABEL)
-    return spots
 
 
 class Table:
@@ -211,58 +163,17 @@ class Table:
     # -- sizes ---------------------------------------------------------------------------
 
     def room(self):
-        """The width and height (px) the table may use."""
+        """The width and height (px) the table may use (:func:`geo.room`)."""
         main = self.root.parentElement
-        style = window.getComputedStyle(main)
-        pad = float(style.paddingLeft.replace("px", "") or 0)
-        width = main.clientWidth - 2 * pad - 2
+        pad = float(window.getComputedStyle(main).paddingLeft.replace("px", "") or 0)
         top = self.root.getBoundingClientRect().top + window.scrollY
-        # One line of messages below the table (a fixed share: a long message must not
-        # change the card size).
-        return width, window.innerHeight - top - BELOW
-
-    def design(self, spots, width, height):
-        """The card width for an arrangement on this screen, whatever the piles hold."""
-        piles = [spots[n] for n, p in self.places.items() if p.fan == "down"]
-        top = min(y for _, y in piles)
-        right = max(x for x, _ in spots.values()) + 1
-        bottom = max(y for _, y in spots.values()) + 1
-        tall = max(top + (SHORT_FAN if height < SHORT else DESIGN_FAN), bottom)
-        return min(width / right, height / (RATIO * tall), CW_MAX)
+        return geo.room(main.clientWidth, pad, top, window.innerHeight)
 
     def metrics(self, pos):
-        """Card width and height (px), the arrangement and the horizontal spread."""
-        width, height = self.room()
-        places = list(self.places.values())
-        tall = arrange(places, False)
-        cw, spots = self.design(tall, width, height), tall
-        if stock_and_foundations_on_top(places):
-            wide = arrange(places, True)
-            if (w := self.design(wide, width, height)) > cw * 1.04:
-                cw, spots = w, wide
-        # Only a pile too long to fit at the tightest fan shrinks the cards (to no less
-        # than FIT_FLOOR of their size: past that the page scrolls).
-        floor = max(cw * FIT_FLOOR, CW_MIN)
-        # On a phone a strip is a finger's target: the cards shrink before a strip goes
-        # under TARGET_PX (WCAG 2.5.8); elsewhere the fan goes down to the index's height.
-        least = TARGET_PX if width <= NARROW else MIN_STEP_PX
-        for name, place in self.places.items():
-            if place.fan != "down":
-                continue
-            cards = len(self.game.get(pos, name))
-            down = self.game.face_down(pos, name)
-            up = max(cards - down - 1, 0)
-            lead = spots[name][1] + 1 + DOWN_STEP * down
-            fit = height / (lead + MIN_STEP * up)
-            if fit * MIN_STEP < least:
-                fit = (height - least * up - 2) / lead  # 2 px: the height is rounded
-            cw = min(cw, fit / RATIO)
-        cw = max(cw, floor)
-        right = max(x for x, _ in spots.values()) + 1
-        spread = 1.0
-        if width > 700:  # desktops: the table spreads to fill the width
-            spread = min(max(width / (right * cw), 1.0), SPREAD_MAX)
-        return cw, round(cw * RATIO), spots, spread, height
+        """The table laid out for ``pos`` on this screen (a :class:`geo.Plan`)."""
+        piles = {name: (len(self.game.get(pos, name)), self.game.face_down(pos, name))
+                 for name in self.places}
+        return geo.plan(self.places.values(), piles, *self.room())
 
     def destroy(self):
         """Take this table's elements off the page (when another game is chosen)."""
@@ -366,13 +277,12 @@ class Table:
         screen = (window.innerWidth, window.innerHeight)
         animate = animate and MOTION["on"] and self.screen == screen
         self.screen = screen
-        cw, ch, spots, spread, height = self.metrics(pos)
+        lay = self.metrics(pos)
+        cw, ch = lay.cw, lay.ch
         style = self.root.style
         style.setProperty("--cw", f"{cw:.1f}px")
         style.setProperty("--ch", f"{ch}px")
         document.documentElement.style.setProperty("--cw", f"{cw:.1f}px")
-        min_step = max(ch * MIN_STEP, MIN_STEP_PX)
-        deepest = ch * 2.3
         moved = []
         for key in self.marked:  # last render's hint marks
             self.cards[key].classList.remove("hint")
@@ -383,8 +293,7 @@ class Table:
             node.classList.remove("dragging")
         self.where, self.base, self.geometry = {}, {}, {}
         for name, place in self.places.items():
-            ux, uy = spots[name]
-            x, y = ux * cw * spread, uy * ch
+            x, y, _, _, pile_h = lay.places[name]
             slot = self.slots[name]
             slot.style.transform = f"translate({x:.1f}px, {y:.1f}px)"
             slot.classList.remove("target", "hint-target", "selected")
@@ -392,23 +301,8 @@ class Table:
                 self.labels[name].style.transform = f"translate({x:.1f}px, {y - ch * LABEL:.1f}px)"
             cards = self.game.get(pos, name)
             down = self.game.face_down(pos, name)
-            step = back = 0
-            if place.fan == "down" and len(cards) > 1:
-                # Face-down cards overlap more. Face-up cards use the height there is, up
-                # to 44 px each (a finger's target) or UP_STEP; a long pile tightens its
-                # own fan, never below the height of a card's index.
-                back = max(ch * DOWN_STEP, 5)
-                up = len(cards) - down
-                room = height - y - ch - back * (down if up else down - 1)
-                roomy = max(ch * UP_STEP, ROOMY_PX)
-                step = min(roomy, max(min_step, room / (up - 1))) if up > 1 else 0
-            pile_h = ch + back * down + step * max(len(cards) - down - 1, 0)
-            if cards and len(cards) == down:
-                pile_h -= back
             self.geometry[name] = (x, y, cw, max(pile_h, ch))
-            deepest = max(deepest, y + pile_h)
             bottom_up = place.kind == "foundation" and self.game.foundation_shows == "bottom"
-            layer = (int(name[11:]) * 14) if place.kind == "foundation" else 200
             owned = [slot.id]
             picked = (chosen[1] or 0) if chosen and chosen[0] == name else 0
             for i, card in enumerate(cards):
@@ -425,7 +319,7 @@ class Table:
                     else:
                         self.pressed.discard(key)
                         node.removeAttribute("aria-pressed")
-                cy = y + back * min(i, down) + step * max(i - down, 0)
+                cy = lay.card_y(name, i, down)
                 self.base[key] = (x, cy)
                 self.where[key] = (name, i)
                 new = f"translate({x:.1f}px, {cy:.1f}px)"
@@ -440,7 +334,7 @@ class Table:
                 if animate and old and (old != new or turned):
                     moved.append((node, old, new, turned))
                 node.style.transform = new
-                node.style.zIndex = str(layer + ((13 - i) if bottom_up else i + 1))
+                node.style.zIndex = str(geo.card_z(place, i, bottom_up))
                 node.dataset.place = name
                 node.dataset.index = str(i)
                 self.show_face(key, not face_down)
@@ -460,10 +354,9 @@ class Table:
             stock = self.slots["stock"]
             stock.querySelector(".badge").textContent = str(deals)
             stock.classList.toggle("empty", deals == 0)
-        right = max(x for x, _ in spots.values()) + 1
-        self.root.style.width = f"{(right - 1) * cw * spread + cw:.0f}px"
-        self.root.style.height = f"{deepest + 8:.0f}px"
-        self.root.classList.toggle("wide", any(spots[n] != (p.x, p.y) for n, p in self.places.items()))
+        self.root.style.width = f"{lay.width:.0f}px"
+        self.root.style.height = f"{lay.tall:.0f}px"
+        self.root.classList.toggle("wide", bool(lay.wide))
         took = slide(moved) if moved else 0
         won = self.game.is_won(pos)
         if won and not self.won and animate:
@@ -615,7 +508,6 @@ def listen_once():
     phone.addEventListener("change", keep(create_proxy(fit_controls)))
 
 
-PHONE = "(max-width: 600px), (max-height: 500px)"
 SECONDARY = ("daily", "winnable-row", "redo")  # in the menu on a phone
 
 
