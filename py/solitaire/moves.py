@@ -442,6 +442,13 @@ def hint_done(c, s, value) -> Answer:
         else:
             ans.say("hint_move", src=c.hint_move.src, dst=c.hint_move.dst, count=len(detail))
         return ans
+    return look_back_done(c, s, ans, kind, detail, first)
+
+
+def look_back_done(c, s, ans, kind, detail, first) -> Answer:
+    """The end of a look-back (Hint's or "is this deal still winnable?"): no line, and
+    either no earlier position wins (``kind`` "none") or the offer to undo back to the
+    last one that does (``detail`` moves in)."""
     ans.status = [first]
     if kind == "none":
         ans.say("no_earlier_win")

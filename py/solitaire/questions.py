@@ -15,10 +15,11 @@ seconds, so the same question gives the same answer on every machine.
 'easy'
 """
 
-from .answer import Answer, Offer
+from .answer import Answer
 from .daily import candidates
 from .hints import EASY, HARD, MEDIUM, FairHint, LastWinnable, Rating
 from .messages import Message
+from .moves import look_back_done
 from .solver import UNWINNABLE, WON, Search
 
 RATINGS = (EASY, MEDIUM, HARD)
@@ -228,13 +229,4 @@ def check_done(c, s, value) -> Answer:
     if kind == "yes":
         ans.say("still_winnable_yes", count=len(detail))
         return ans
-    ans.status = [first]
-    if kind == "none":
-        ans.say("no_earlier_win")
-        return ans
-    back = len(s.moves) - detail
-    text = Message("offer_undo_one") if back == 1 else Message("offer_undo_many", back=back)
-    c.offer = Offer("undo_to_win", text, [("yes", Message("undo")), ("no", Message("no"))],
-                    board=c.serial, to=detail)
-    ans.offer = c.offer
-    return ans
+    return look_back_done(c, s, ans, kind, detail, first)
