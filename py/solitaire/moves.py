@@ -11,6 +11,7 @@ from . import saved as S
 from .answer import CLOSED, Answer, Offer
 from .errors import SolitaireError
 from .games import GAMES, get_game
+from .hints import LastWinnable
 from .messages import Message
 from .position import DEAL, Move
 from .records import deal_number
@@ -421,14 +422,21 @@ def hint_steps(c, s):
     first = (Message("no_line") if result.verdict == "unwinnable"
              else Message("no_line_within", budget=c.HINT_BUDGET))
     yield first  # shown while looking back
-    for count in range(len(s.moves) - 1, -1, -1):
-        search = Search(c.game, s.positions[count], c.BACKTRACK_BUDGET)
-        label = Message("looking_back", count=count)
-        while search.run(c.SLICE) is None:
-            yield label, search.examined / c.BACKTRACK_BUDGET
-        if search.result.verdict == WON:
-            return "offer", count, first
-    return "none", None, first
+    return (yield from look_back(c, s, first))
+
+
+def look_back(c, s, first):
+    """The last earlier position a win is proved from, by bisection over the moves made
+    (a position a win is possible from has a winnable one before it: play its move back
+    in), a search of ``BACKTRACK_BUDGET`` per probe: ``("offer", moves, first)`` or
+    ``("none", None, first)``."""
+    earlier = s.positions[:len(s.moves)]
+    back = LastWinnable(c.game, earlier, c.BACKTRACK_BUDGET)
+    while not back.run(c.SLICE):
+        yield Message("looking_back", count=back.mid), back.probes / max(1, len(earlier).bit_length())
+    if back.index is None:
+        return "none", None, first
+    return "offer", back.index, first
 
 
 def hint_done(c, s, value) -> Answer:

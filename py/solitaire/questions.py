@@ -17,9 +17,9 @@ seconds, so the same question gives the same answer on every machine.
 
 from .answer import Answer
 from .daily import candidates
-from .hints import EASY, HARD, MEDIUM, FairHint, LastWinnable, Rating
+from .hints import EASY, HARD, MEDIUM, FairHint, Rating
 from .messages import Message
-from .moves import look_back_done
+from .moves import look_back, look_back_done
 from .solver import UNWINNABLE, WON, Search
 
 RATINGS = (EASY, MEDIUM, HARD)
@@ -214,13 +214,7 @@ def check_steps(c, s):
     first = (Message("no_line") if result.verdict == UNWINNABLE
              else Message("no_line_within", budget=c.HINT_BUDGET))
     yield first
-    earlier = s.positions[:len(s.moves)]
-    back = LastWinnable(c.game, earlier, c.BACKTRACK_BUDGET)
-    while not back.run(c.SLICE):
-        yield Message("looking_back", count=back.mid), back.probes / max(1, len(earlier).bit_length())
-    if back.index is None:
-        return "none", None, first
-    return "offer", back.index, first
+    return (yield from look_back(c, s, first))
 
 
 def check_done(c, s, value) -> Answer:
