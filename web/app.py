@@ -2,8 +2,8 @@
 
 No game logic lives here: :class:`solitaire.play.Controller` holds the game in progress,
 the settings, the searches and the statistics; this layer turns events into intents,
-applies each :class:`~solitaire.answer.Answer` to the DOM, and steps the controller's
-searches between frames. The view is :mod:`table`, input :mod:`inputs`, the panels
+applies each :class:`~solitaire.answer.Answer` to the DOM, and hands the controller's
+searches to :mod:`runner` (the solver's worker, else slices between frames). The view is :mod:`table`, input :mod:`inputs`, the panels
 (statistics, calendar, offers, sharing, files) :mod:`panels`.
 """
 
@@ -22,6 +22,7 @@ import modal  # noqa: E402
 from dom import Storage, document, el, keep, nullish, on, today  # noqa: E402
 from howto import Intro, RulesDialog  # noqa: E402
 from panels import Files, OfferBar, StatsPanel  # noqa: E402
+from runner import Runner  # noqa: E402
 from solitaire import GAMES, get_game  # noqa: E402
 from solitaire.answer import Answer  # noqa: E402
 from solitaire.daily import daily_deal  # noqa: E402
@@ -54,7 +55,7 @@ class Page:
         self.files = Files(self)
         self.rules = RulesDialog(self)
         self.intro = Intro(self)
-        self.stepping = False
+        self.runner = Runner(self)   # searches: in the solver's worker, else in slices here
         self.rating = False     # the rating loop runs (see rate)
         self.ready = None       # called once the board asked for at start is on the table
         self.bind()
@@ -123,25 +124,13 @@ class Page:
             self.files.download(*ans.download)
         if ans.focus is not None and ans.focus in self.table.slots:
             self.table.slots[ans.focus].focus()
-        if ctl.task is not None and not self.stepping:
-            asyncio.ensure_future(self.step())
-        elif ctl.task is None and self.ready is not None:
+        self.runner.ensure()
+        if ctl.task is None and self.ready is not None:
             ready, self.ready = self.ready, None
             ready()
         if not self.rating and self.ready is None and ctl.rating_wanted():
             asyncio.ensure_future(self.rate())
         return ans
-
-    async def step(self):
-        """Step the controller's search a slice at a time, yielding to the browser."""
-        self.stepping = True
-        try:
-            while self.ctl.task is not None:
-                self.do(self.ctl.step())
-                await asyncio.sleep(0)
-        finally:
-            self.stepping = False
-        self.do(Answer())
 
     async def rate(self):
         """Rate deals a slice at a time (the board's, then the calendar's dailies) while
@@ -346,6 +335,7 @@ def hooks(page):
         "tabby_summary": lambda game: json.dumps(summary(ctl.stats, get_game(str(game)).id, ctl.today())),
         "tabby_rating": lambda: ctl.rating() or "",
         "tabby_rating_cost": lambda n, game: json.dumps(rating_cost(get_game(str(game)), int(n))),
+        "tabby_solver": page.runner.facts,
         "tabby_solve": lambda: " ".join(str(m) for m in Search(
             ctl.game, ctl.session.position, ctl.HINT_BUDGET).run(ctl.HINT_BUDGET).line),
     }
@@ -378,6 +368,8 @@ def boot():
         el("loading").hidden = True
         document.body.dataset.ready = "1"
         window.performance.mark("app-ready")
+        # The solver's worker boots a second Python: once the game is playable.
+        window.setTimeout(keep(create_proxy(page.runner.start_worker)), 500)
     page.ready = ready
     search = str(window.location.search)
     ans = page.ctl.boot(search)

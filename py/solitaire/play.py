@@ -19,11 +19,12 @@ Move.parse('deal')
 import json
 
 from . import saved as S
-from .answer import CLOSED, Answer, Offer, Steps, labelled
+from .answer import CLOSED, Answer, Offer, Progress, Steps, labelled
 from .daily import DAILY_BUDGET, DailySearch, candidates, parse_date
 from .errors import SolitaireError
 from .games import GAMES, get_game
 from .messages import Message
+from . import jobs as J
 from . import moves as M
 from . import questions as Q
 from .messages import clock_text
@@ -55,7 +56,9 @@ class Controller:
         self.hint_move: Move | None = None
         self.selected: str | None = None   # the place chosen (select-then-target, keys)
         self.count: int | None = None       # ... how many of its cards (None: the most that fit)
-        self.task = None            # the running search: (kind, board, generator, finish)
+        self.task = None            # the running search: (kind, board, steps, finish, failed, job)
+        self.offload = False        # the page has a worker that runs searches (see job())
+        self.tasks = 0              # searches started: each job's id
         self.offer: Offer | None = None
         self.pending_import = None
         self.serial = 0             # changes whenever the board does
@@ -333,7 +336,8 @@ class Controller:
 
         label = Message("dealing_daily", day=day)
         return self._run("daily", labelled(steps, lambda n: label), finish,
-                         failed=Message("daily_none", day=day), ans=ans)
+                         failed=Message("daily_none", day=day), ans=ans,
+                         job=J.daily_job(self, game, day, self.tasks + 1))
 
     def _start_daily(self, game, day, number, ans):
         self._start(game, number, day, ans)
@@ -342,14 +346,73 @@ class Controller:
 
     # -- searches ----------------------------------------------------------------------------
 
-    def _run(self, kind, progress, finish, failed=None, ans=None):
+    def _run(self, kind, progress, finish, failed=None, ans=None, job=None):
         """Start a search: ``progress`` yields (label, fraction) and ends with the value
-        ``finish`` turns into an Answer."""
+        ``finish`` turns into an Answer. ``job``: the same search as plain data
+        (:mod:`solitaire.jobs`), for a page that runs it in its worker (``offload``)."""
         ans = ans or Answer()
         if self.task is not None:
             ans.search_done = True
-        self.task = (kind, self.serial, Steps(progress), finish, failed)
+        self.tasks += 1
+        if job is not None:
+            job["id"] = self.tasks
+        self.task = (kind, self.serial, Steps(progress), finish, failed, job)
+        if self.offload and job is not None:  # the worker runs it: no slice here
+            job["remote"] = True
+            self.task[2].last = ans.search = Progress(J.decode(job["label"]), 0.0)
+            return ans
         return ans.merge(self.step(0))
+
+    def job(self) -> dict | None:
+        """The running search as plain data for the page's worker (None when there is
+        none, or it is one only this thread runs); its ``id`` names it in
+        :meth:`remote`, and ``remote`` is true when it was started for the worker (then
+        :meth:`step` leaves it alone)."""
+        return None if self.task is None else self.task[5]
+
+    def local(self) -> None:
+        """The worker is gone: the running search continues here, in slices, from its
+        start (nothing of it ran here)."""
+        job = self.job()
+        if job is not None:
+            job["remote"] = False
+
+    def remote(self, job_id: int, items: list, done: bool = False, value=None,
+               error: str | None = None) -> Answer:
+        """What the worker reports of job ``job_id``: decoded status lines and progress
+        (as the generator yielded them), and, once ``done``, the answer, which ends the
+        search exactly as :meth:`step` does. A report of a search that is no longer the
+        running one (cancelled, its board gone) is ignored."""
+        ans = Answer()
+        if self.task is None or self.task[5] is None or self.task[5]["id"] != job_id:
+            return ans
+        kind, board, steps, finish, failed, _ = self.task
+        if board != self.serial:
+            self.task = None
+            ans.search_done = True
+            return ans
+        for item in items:
+            if isinstance(item, Message):
+                ans.status = [item]
+            else:
+                label, fraction = item
+                steps.last = ans.search = Progress(label, min(1.0, fraction))
+        if error is not None:
+            self.task = None
+            ans.search_done = True
+            ans.say("bad_daily_link", why=error)
+        elif done:
+            self.task = None
+            ans.search_done = True
+            ans.merge(self._end(value, failed, finish))
+        return ans
+
+    def _end(self, value, failed, finish) -> Answer:
+        if value is None and failed is not None:
+            ans = Answer()
+            ans.say(failed.key, **failed.params)
+            return ans
+        return finish(value)
 
     def step(self, positions: int | None = None) -> Answer:
         """Run the current search one slice further (0: just report where it is)."""
@@ -357,13 +420,14 @@ class Controller:
         if self.task is None:
             ans.search_done = True
             return ans
-        kind, board, steps, finish, failed = self.task
+        kind, board, steps, finish, failed, job = self.task
+        job = job is not None and job.get("remote")
         if board != self.serial:  # its board is no longer on the table: drop it
             self.task = None
             ans.search_done = True
             return ans
-        if positions == 0 and steps.last is not None:
-            ans.search = steps.last
+        if (positions == 0 or job) and steps.last is not None:
+            ans.search = steps.last  # (a search the worker runs is not stepped here)
             return ans
         try:
             ans.search = steps.next()
@@ -375,10 +439,7 @@ class Controller:
         except StopIteration as done:
             self.task = None
             ans.search_done = True
-            if done.value is None and failed is not None:
-                ans.say(failed.key, **failed.params)
-                return ans
-            return ans.merge(finish(done.value))
+            return ans.merge(self._end(done.value, failed, finish))
         except SolitaireError as e:
             self.task = None
             ans.search_done = True
@@ -414,7 +475,8 @@ class Controller:
             ans = self._start(game, number)
             ans.say("deal_proved", number=number)
             return ans
-        return self._run("new_deal", progress, finish, failed=Message("no_winnable_found"))
+        return self._run("new_deal", progress, finish, failed=Message("no_winnable_found"),
+                         job=J.new_deal_job(self, numbers, self.tasks + 1))
 
     def _random_deal(self) -> int:
         return (self.random() % 0xFFFFFFFF) + 1
@@ -427,8 +489,10 @@ class Controller:
         s = self.session
         if self.game.has_hidden:  # face-down cards: a hint from what the player sees
             return self._run("hint", Q.fair_hint_steps(self, s),
-                             lambda value: Q.fair_hint_done(self, s, value))
-        return self._run("hint", M.hint_steps(self, s), lambda value: M.hint_done(self, s, value))
+                             lambda value: Q.fair_hint_done(self, s, value),
+                             job=J.hint_job(self, s, self.tasks + 1))
+        return self._run("hint", M.hint_steps(self, s), lambda value: M.hint_done(self, s, value),
+                         job=J.hint_job(self, s, self.tasks + 1))
 
     def still_winnable(self) -> Answer:
         """"Is this deal still winnable?", asked with full knowledge (see questions.py)."""

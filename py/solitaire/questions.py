@@ -18,6 +18,7 @@ seconds, so the same question gives the same answer on every machine.
 from .answer import Answer
 from .daily import candidates
 from .hints import EASY, HARD, MEDIUM, FairHint, Rating
+from .jobs import check_job
 from .messages import Message
 from .moves import look_back, look_back_done
 from .solver import UNWINNABLE, WON, Search
@@ -196,7 +197,8 @@ def still_winnable(c) -> Answer:
     s = c.session
     if s.won:
         return Answer(handled=False)
-    return c._run("check", check_steps(c, s), lambda value: check_done(c, s, value))
+    return c._run("check", check_steps(c, s), lambda value: check_done(c, s, value),
+                  job=check_job(c, s, c.tasks + 1))
 
 
 def check_steps(c, s):

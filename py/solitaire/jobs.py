@@ -1,0 +1,221 @@
+"""The controller's searches as plain data, so that another interpreter (the page's solver
+worker, ``web/solver-worker.mjs``) can run them and send back the answer.
+
+A job is a JSON object: the question (``kind``), the game, the deal and the moves played
+as the project's notation, and the budgets, all counted in positions. :func:`steps`
+builds from it the very generator the controller steps on the page's thread
+(:func:`solitaire.moves.hint_steps` and the others), so both give the same answer: the
+searches never depend on how they are sliced. :class:`Driver` runs one job in chunks of
+time (time only decides how often progress is reported, never the answer) and returns
+what happened as JSON: the status lines and progress the generator yielded, and at the
+end its value. :func:`encode` and :func:`decode` carry values (messages, moves, hints)
+through JSON.
+
+>>> from solitaire.saved import MemoryStore
+>>> from solitaire.play import Controller
+>>> c = Controller(MemoryStore(), now=lambda: 1, today=lambda: "2026-11-30", random=lambda: 7)
+>>> _ = c.boot("?deal=3")
+>>> job = hint_job(c, c.session, 1)
+>>> job["kind"], job["game"], job["deal"], job["moves"]
+('hint', 'tabbycat', 3, '')
+>>> d = Driver(json.dumps(job))
+>>> out = json.loads(d.step(60.0))
+>>> out["done"], decode(out["value"])[0]
+(True, 'hint')
+"""
+
+import json
+import time
+
+from .answer import labelled
+from .daily import DailySearch
+from .errors import SolitaireError
+from .games import GAMES
+from .games.base import check_deal_number
+from .hints import Hint
+from .messages import Message
+from .position import Move, format_line, parse_line
+from .session import Session
+
+KINDS = ("hint", "fair_hint", "check", "new_deal", "daily")
+MAX_JOB = 64_000        # characters of a job (a long game's moves fit many times over)
+MAX_NUMBERS = 100       # deals a New deal job may try
+
+
+class _Context:
+    """What the controller's search generators read of the controller."""
+
+    def __init__(self, game, job):
+        self.game = game
+        self.HINT_BUDGET = job["budget"]
+        self.BACKTRACK_BUDGET = job["back"]
+        self.SLICE = job["slice"]
+
+
+def _job(c, kind: str, number: int, label: Message, **more) -> dict:
+    return {"kind": kind, "id": number, "game": c.game.id, "budget": c.HINT_BUDGET,
+            "back": c.BACKTRACK_BUDGET, "slice": c.SLICE, "label": encode(label), **more}
+
+
+def hint_job(c, s, number: int) -> dict:
+    """Hint (a fair hint in a game with face-down cards) for session ``s``."""
+    kind = "fair_hint" if c.game.has_hidden else "hint"
+    label = Message("looking_for_fair_hint" if c.game.has_hidden else "looking_for_line")
+    return _job(c, kind, number, label, deal=s.deal, moves=format_line(s.moves))
+
+
+def check_job(c, s, number: int) -> dict:
+    """"Is this deal still winnable?" for session ``s``."""
+    return _job(c, "check", number, Message("checking_winnable"), deal=s.deal,
+                moves=format_line(s.moves))
+
+
+def new_deal_job(c, numbers: list, number: int) -> dict:
+    """New deal with Winnable on: the first of ``numbers`` proved winnable."""
+    return _job(c, "new_deal", number, Message("finding_winnable", number=numbers[0]),
+                numbers=list(numbers), winnable=c.WINNABLE_BUDGET)
+
+
+def daily_job(c, game, day: str, number: int) -> dict:
+    """The daily deal of ``day`` for ``game`` (the frozen checker's search)."""
+    job = _job(c, "daily", number, Message("dealing_daily", day=day), day=day)
+    job["game"] = game.id
+    return job
+
+
+def read_job(text: str) -> dict:
+    """The one reader of a job: size, kinds, the game, numbers and moves checked.
+
+    >>> read_job('{"kind": "hint"}')
+    Traceback (most recent call last):
+    ...
+    ValueError: not a job
+    """
+    if not isinstance(text, str) or len(text) > MAX_JOB:
+        raise ValueError("not a job")
+    job = json.loads(text)
+    ints = ("id", "budget", "back", "slice")
+    if (not isinstance(job, dict) or job.get("kind") not in KINDS or job.get("game") not in GAMES
+            or not all(type(job.get(k)) is int and 0 < job[k] <= 10_000_000 for k in ints)):
+        raise ValueError("not a job")
+    if job["kind"] in ("hint", "fair_hint", "check"):
+        check_deal_number(job.get("deal"))
+        if not isinstance(job.get("moves"), str):
+            raise ValueError("not a job")
+        parse_line(job["moves"])
+    elif job["kind"] == "new_deal":
+        numbers = job.get("numbers")
+        if (not isinstance(numbers, list) or not 0 < len(numbers) <= MAX_NUMBERS
+                or type(job.get("winnable")) is not int or job["winnable"] <= 0):
+            raise ValueError("not a job")
+        for n in numbers:
+            check_deal_number(n)
+    elif not isinstance(job.get("day"), str) or len(job["day"]) > 10:
+        raise ValueError("not a job")
+    return job
+
+
+def steps(job: dict):
+    """The controller's generator for ``job``: yields status lines and ``(label,
+    fraction)``, returns the answer (the same value the controller's own returns)."""
+    from . import moves as M
+    from . import questions as Q
+    from .play import daily_steps
+    game = GAMES[job["game"]]
+    ctx = _Context(game, job)
+    kind = job["kind"]
+    if kind == "new_deal":
+        source = M.first_winnable(game, iter(job["numbers"]), job["winnable"], job["slice"])
+        return labelled(source, lambda n: Message("finding_winnable", number=n))
+    if kind == "daily":
+        day = job["day"]
+        return labelled(daily_steps(DailySearch(day, game.id), job["slice"]),
+                        lambda n: Message("dealing_daily", day=day))
+    s = Session(game, job["deal"])
+    for move in parse_line(job["moves"]):
+        s.play(move)
+    if kind == "hint":
+        return M.hint_steps(ctx, s)
+    if kind == "fair_hint":
+        return Q.fair_hint_steps(ctx, s)
+    return Q.check_steps(ctx, s)
+
+
+class Driver:
+    """One job run in chunks: ``step(seconds)`` runs it for about that long (at least one
+    slice) and returns JSON ``{"items": [...], "done": bool, "value": ...}``: the status
+    lines in order and the last progress, then, once done, the answer (``"error"`` for a
+    job that could not run: a bad job, an illegal move)."""
+
+    def __init__(self, text: str):
+        self.examined = 0
+        try:
+            self.gen = steps(read_job(text))
+            self.error = None
+        except (ValueError, SolitaireError) as e:
+            self.gen, self.error = None, str(e)[:200]
+
+    def step(self, seconds: float) -> str:
+        if self.gen is None:
+            return json.dumps({"items": [], "done": True, "error": self.error})
+        items, progress = [], None
+        end = time.monotonic() + seconds
+        try:
+            while True:
+                item = next(self.gen)
+                if isinstance(item, Message):
+                    if progress is not None:
+                        items.append(progress)
+                        progress = None
+                    items.append(encode(item))
+                else:
+                    progress = encode(item)
+                if time.monotonic() >= end:
+                    break
+        except StopIteration as done:
+            items += [progress] if progress is not None else []
+            return json.dumps({"items": items, "done": True, "value": encode(done.value)})
+        except SolitaireError as e:
+            self.gen = None
+            return json.dumps({"items": items, "done": True, "error": str(e)[:200]})
+        items += [progress] if progress is not None else []
+        return json.dumps({"items": items, "done": False})
+
+
+# -- values through JSON ------------------------------------------------------------------
+
+def encode(value):
+    """A value of the searches as JSON data: messages, moves and hints tagged, tuples and
+    lists as lists.
+
+    >>> decode(encode(("offer", 3, Message("no_line"))))
+    ('offer', 3, Message('no_line', 'There is no winning line from here.'))
+    """
+    if isinstance(value, Message):
+        return {"m": value.key, "p": {k: encode(v) for k, v in value.params.items()}}
+    if isinstance(value, Move):
+        return {"mv": str(value)}
+    if isinstance(value, Hint):
+        return {"h": [encode(value.move), value.kind, value.examined, value.wins,
+                      value.samples, encode(value.line)]}
+    if isinstance(value, (list, tuple)):
+        return [encode(v) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError(f"no JSON form for {type(value).__name__}")
+
+
+def decode(data):
+    """The value :func:`encode` gave the form of (lists come back as tuples)."""
+    if isinstance(data, list):
+        return tuple(decode(v) for v in data)
+    if isinstance(data, dict):
+        if "m" in data:
+            return Message(data["m"], **{k: decode(v) for k, v in data["p"].items()})
+        if "mv" in data:
+            return Move.parse(data["mv"])
+        if "h" in data:
+            move, kind, examined, wins, samples, line = data["h"]
+            return Hint(decode(move), kind, examined, wins, samples, list(decode(line)))
+        raise ValueError("an unknown value")
+    return data

@@ -1,0 +1,110 @@
+"""Searches as plain data (solitaire/jobs.py): a question run by a Driver, as the page's
+worker runs it, gives the same answer as the controller stepping it in slices on the
+page's thread (issue 14, item 5), and a bad job is refused without running."""
+
+import json
+
+import pytest
+
+from solitaire.jobs import Driver, decode, read_job
+from test_play import keys, lost_line, tab
+
+
+def in_slices(c, ans):
+    while c.task is not None:
+        ans = ans.merge(c.step())
+    return ans
+
+
+def in_worker(c, ans, seconds=0.01):
+    """Run the task's job as the worker does (a Driver on its JSON, chunks of time),
+    feeding each report to the controller as the page does."""
+    job = c.job()
+    assert job is not None
+    driver = Driver(json.dumps(job))
+    reports = 0
+    while c.task is not None:
+        out = json.loads(driver.step(seconds))
+        reports += 1
+        ans = ans.merge(c.remote(job["id"], [decode(i) for i in out["items"]], out["done"],
+                                 decode(out.get("value")), out.get("error")))
+    return ans, reports
+
+
+def summary(c, ans):
+    offer = None if ans.offer is None else (ans.offer.text.key, ans.offer.to)
+    return (keys(ans), [m.params for m in ans.status or []], offer, c.hint_move,
+            c.session.game.id, c.session.deal)
+
+
+def setup(kind):
+    """A controller at the start of ``kind`` of question, and the intent that asks it."""
+    c = tab()
+    if kind == "hint":
+        c.boot("?deal=5")
+        return c, c.hint
+    if kind == "lost":  # no line: the look-back offers the undo
+        c.boot("?deal=1")
+        for move in lost_line():
+            c.play(move)
+        return c, c.hint
+    if kind == "fair":
+        c.boot("?deal=3&game=spider1")
+        c.HINT_BUDGET = 40_000
+        return c, c.hint
+    if kind == "check":
+        c.boot("?deal=1")
+        for move in lost_line():
+            c.play(move)
+        return c, c.still_winnable
+    if kind == "new_deal":
+        c.boot("?deal=1&game=spider2")
+        c.WINNABLE_BUDGET = 30_000
+        return c, c.new_deal
+    c.boot("?deal=1")
+    return c, lambda: c.daily("2026-02-03")
+
+
+@pytest.mark.parametrize("kind", ["hint", "lost", "fair", "check", "new_deal", "daily"])
+def test_the_worker_gives_the_answer_the_slices_give(kind):
+    here, ask = setup(kind)
+    slices = summary(here, in_slices(here, ask()))
+    there, ask = setup(kind)
+    there.offload = True
+    first = ask()
+    assert there.task is not None and first.search is not None and first.search.fraction == 0
+    ans, reports = in_worker(there, first)
+    assert summary(there, ans) == slices
+    assert reports >= 1
+
+
+def test_cancel_and_a_new_board_drop_the_workers_report():
+    c = tab()
+    c.offload = True
+    c.boot("?deal=5")
+    c.hint()
+    job = c.job()
+    out = json.loads(Driver(json.dumps(job)).step(60))
+    c.cancel()
+    ans = c.remote(job["id"], [decode(i) for i in out["items"]], True, decode(out["value"]))
+    assert c.hint_move is None and ans.status is None and c.task is None
+    c.hint()
+    c.deal()   # the board moves on: the answer for the old one is dropped
+    job = c.job() or {"id": c.tasks}
+    ans = c.remote(job["id"], [], True, decode(out["value"]))
+    assert c.hint_move is None and c.task is None
+
+
+@pytest.mark.parametrize("text", [
+    "", "[]", "{}", '{"kind": "rm -rf"}', "x" * 70_000,
+    '{"kind": "hint", "id": 1, "game": "nope", "budget": 1, "back": 1, "slice": 1, "deal": 1, "moves": ""}',
+    '{"kind": "hint", "id": 1, "game": "tabbycat", "budget": 0, "back": 1, "slice": 1, "deal": 1, "moves": ""}',
+    '{"kind": "hint", "id": 1, "game": "tabbycat", "budget": 1, "back": 1, "slice": 1, "deal": 0, "moves": ""}',
+    '{"kind": "hint", "id": 1, "game": "tabbycat", "budget": 1, "back": 1, "slice": 1, "deal": 1, "moves": "??"}',
+    '{"kind": "new_deal", "id": 1, "game": "tabbycat", "budget": 1, "back": 1, "slice": 1, "numbers": [], "winnable": 5}',
+])
+def test_a_bad_job_is_refused_and_says_so(text):
+    out = json.loads(Driver(text).step(1))
+    assert out["done"] and out["error"] and out["items"] == []
+    with pytest.raises(Exception):
+        read_job(text)

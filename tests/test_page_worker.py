@@ -1,0 +1,139 @@
+"""The solver's worker in a real browser (issue 14, item 5): once the page is playable a
+second Pyodide boots in a Web Worker from the same snapshot and answers the searches
+(Hint, the look-back, the winnable check, Winnable new deals, the daily), the same
+answers as the page's own slices; Cancel stops it; without a worker the page searches
+in slices as before; a worker that cannot use the snapshot boots normally."""
+
+import json
+
+import pytest
+
+from pages import boot, new_page
+from solitaire import get_game
+from solitaire.daily import daily_deal
+from solitaire.messages import Message
+from solitaire.solver import Search
+from solitaire.text import localize
+
+STATUS = "document.querySelector('#status').textContent"
+GAME = get_game("tabbycat")
+
+
+def solver(page):
+    return json.loads(page.evaluate("window.tabby_solver()"))
+
+
+def wait_for_worker(page):
+    page.wait_for_function("document.documentElement.dataset.solver === 'worker'",
+                           polling=100, timeout=90_000)
+
+
+def local_only(page, server):
+    return [u for u in page.requests if not u.startswith(server) and not u.startswith("data:")]
+
+
+@pytest.fixture(scope="module")
+def page(browser, server):
+    p = new_page(browser)
+    boot(p, server + "/?deal=5")
+    wait_for_worker(p)
+    yield p
+    p.context.close()
+
+
+def hint_text(game, deal):
+    """What the page's Hint says from the start of ``deal``, as the controller says it
+    stepping the search in slices (CPython)."""
+    line = Search(game, game.deal(deal), 300_000).run(300_000).line
+    if line[0].is_deal:
+        return localize(Message("hint_deal", count=len(line)), "en")
+    return localize(Message("hint_move", src=line[0].src, dst=line[0].dst, count=len(line)), "en")
+
+
+def test_the_worker_answers_hint_as_the_slices_would(page, server):
+    page.evaluate("window.tabby_start(5, 'tabbycat')")
+    before = solver(page)
+    assert before["state"] == "ready"
+    assert before["boot"] == "snapshot" and before["memory"] > 10_000_000
+    page.click("#hint")
+    page.wait_for_function(f"{STATUS}.startsWith('Hint')", polling=100, timeout=60_000)
+    after = solver(page)
+    assert after["answered"] == before["answered"] + 1 and after["running"] is None
+    assert page.inner_text("#status") == hint_text(GAME, 5)
+    assert not page.errors, page.errors
+    assert page.evaluate("window.__csp") == []
+    assert not local_only(page, server)
+
+
+def test_cancel_stops_the_workers_search_and_the_next_one_runs(page):
+    """Four-suit deal 22 is not decided within Hint's budget: the check runs for seconds
+    in the worker. Cancel stops it, says so, and the worker takes the next question."""
+    page.evaluate("window.tabby_start(22, 'spider4')")
+    page.click("#stats")
+    page.click("#still-winnable")
+    page.wait_for_function("!document.querySelector('#search').hidden", polling=100, timeout=30_000)
+    assert solver(page)["running"] is not None
+    page.click("#search-cancel")
+    page.wait_for_function("document.querySelector('#search').hidden", polling=100, timeout=10_000)
+    assert "cancelled" in page.inner_text("#status")
+    assert solver(page)["running"] is None
+    answered = solver(page)["answered"]
+    page.evaluate("window.tabby_start(5, 'tabbycat')")
+    page.click("#hint")
+    page.wait_for_function(f"{STATUS}.startsWith('Hint')", polling=100, timeout=60_000)
+    assert solver(page)["answered"] == answered + 1
+    assert not page.errors, page.errors
+
+
+def test_the_look_back_and_the_daily_in_the_worker(page):
+    """A lost position: the worker's look-back offers the undo; the daily of a day not
+    cached is computed in the worker and is the published deal."""
+    from test_play import lost_line  # the blunder the solver proves lost
+    from solitaire.position import format_line
+    page.evaluate("window.tabby_start(1, 'tabbycat')")
+    answered = solver(page)["answered"]
+    assert page.evaluate(f"window.tabby_play({json.dumps(format_line(lost_line()))})")
+    page.click("#hint")
+    page.wait_for_selector("#offer:not([hidden])", timeout=60_000)
+    assert "1 move ago" in page.inner_text("#offer-text")
+    page.click("#offer-no")
+    assert solver(page)["answered"] == answered + 1
+    page.click("#daily")   # today's daily, not cached in this fresh profile
+    page.wait_for_function(f"{STATUS}.startsWith('The daily deal of')",
+                           polling=100, timeout=90_000)
+    day = page.inner_text("#deal-number")
+    assert page.evaluate("window.tabby_position()") == GAME.format(
+        GAME.deal(daily_deal(day, "tabbycat")))
+    assert solver(page)["answered"] == answered + 2
+    assert not page.errors, page.errors
+
+
+def test_without_a_worker_the_page_searches_in_slices(browser, server):
+    """The worker's script cannot be had: the page says so in the console and
+    searches in slices, with the same answer."""
+    page = new_page(browser)
+    page.route("**/solver-worker.mjs", lambda route: route.fulfill(status=404))
+    boot(page, server + "/?deal=5")
+    page.wait_for_function("document.documentElement.dataset.solver === 'slices'",
+                           polling=100, timeout=30_000)
+    page.click("#hint")
+    page.wait_for_function(f"{STATUS}.startsWith('Hint')", polling=100, timeout=60_000)
+    assert page.inner_text("#status") == hint_text(GAME, 5)
+    assert solver(page)["answered"] == 0 and solver(page)["state"] == "failed"
+    assert not [e for e in page.errors if "worker" not in e.lower() and "404" not in e], page.errors
+    page.context.close()
+
+
+def test_a_worker_without_the_snapshot_boots_normally_and_answers(browser, server):
+    page = new_page(browser)
+    page.route("**/snapshot-*.bin.gz", lambda route: route.fulfill(status=404))
+    boot(page, server + "/?deal=5")
+    wait_for_worker(page)
+    assert solver(page)["boot"] == "normal"
+    page.click("#hint")
+    page.wait_for_function(f"{STATUS}.startsWith('Hint')", polling=100, timeout=60_000)
+    assert solver(page)["answered"] == 1
+    errors = [e for e in page.errors if "snapshot" not in e and "status of 404" not in e]
+    assert not errors, errors
+    assert not local_only(page, server)
+    page.context.close()

@@ -1,0 +1,134 @@
+"""Where the page's searches run: in the solver's worker (``web/solver-worker.mjs``, a
+second Pyodide booted from the same snapshot) once it is up, else a slice at a time
+between frames on the page's thread, as before.
+
+The controller says what runs (:meth:`solitaire.play.Controller.job`); a search started
+while the worker is ready is the worker's (``offload``), one started before stays in
+slices. The worker starts after the page is playable. If it cannot start, or fails, the
+page keeps the slices for good, and a search the worker had is run here from its start.
+"""
+
+import asyncio
+import json
+
+from pyodide.ffi import create_proxy, to_js
+from pyscript import window
+
+from dom import document, keep, nullish
+from solitaire.answer import Answer
+from solitaire.jobs import decode
+
+
+def plain(value):
+    return to_js(value, dict_converter=window.Object.fromEntries)
+
+
+class Runner:
+    """One page's searches: the worker when ready, else slices."""
+
+    def __init__(self, page):
+        self.page = page
+        self.state = "off"       # "off" (not started), "booting", "ready", "failed"
+        self.worker = None
+        self.running = None      # the id of the job the worker runs
+        self.stepping = False    # the slices run
+        self.answered = 0        # jobs the worker answered
+        self.memory = 0          # the worker's WebAssembly memory, bytes (last reported)
+        self.boot = None         # how the worker booted: "snapshot" or "normal"
+
+    # -- the worker ----------------------------------------------------------------------
+
+    def start_worker(self, *_):
+        """Start the worker (once; after the page is playable)."""
+        if self.state != "off":
+            return
+        self.state = "booting"
+        link = document.querySelector('link[rel="preload"][data-snapshot]')
+        try:
+            if nullish(getattr(window, "Worker", None)) is None:
+                raise RuntimeError("no Web Workers here")
+            self.worker = window.Worker.new("./web/solver-worker.mjs", plain({"type": "module"}))
+            self.worker.onmessage = keep(create_proxy(self.message))
+            self.worker.onerror = keep(create_proxy(
+                lambda e: self.fail(str(nullish(getattr(e, "message", None)) or "error"))))
+            self.worker.postMessage(plain({"type": "boot", "snapshot": link.href if link else None}))
+        except Exception as e:  # noqa: BLE001 (any failure leaves the slices)
+            self.fail(str(e))
+
+    def message(self, event):
+        data = event.data
+        kind = str(data.type)
+        if kind == "ready":
+            self.state, self.boot = "ready", str(data.boot)
+            self.memory = int(data.memory)
+            self.page.ctl.offload = True
+            document.documentElement.dataset.solver = "worker"
+            window.performance.mark("solver-worker-ready")
+        elif kind == "report":
+            self.report(int(data.id), json.loads(str(data.data)), int(data.memory))
+        elif kind == "csp":  # the tests watch the console for violations
+            window.console.error("CSP violation in the solver's worker: " + str(data.what))
+        elif kind == "failed":
+            self.fail(str(data.why))
+
+    def fail(self, why: str):
+        """The worker could not start, or broke: searches go back to slices for good."""
+        if self.state == "failed":
+            return
+        window.console.warn("The solver's worker stopped; searching on the page instead: " + why)
+        self.state, self.running = "failed", None
+        self.page.ctl.offload = False
+        document.documentElement.dataset.solver = "slices"
+        if self.worker is not None:
+            self.worker.terminate()
+        self.page.ctl.local()
+        self.ensure()
+
+    def report(self, job_id: int, out: dict, memory: int):
+        if job_id != self.running:
+            return  # a job given up (cancelled, its board gone)
+        if out["done"]:
+            self.running = None
+            self.answered += 0 if out.get("error") else 1
+            self.memory = memory or self.memory
+        ans = self.page.ctl.remote(job_id, [decode(i) for i in out["items"]], out["done"],
+                                   decode(out.get("value")), out.get("error"))
+        self.page.do(ans)
+
+    # -- both ------------------------------------------------------------------------------
+
+    def ensure(self):
+        """After every answer: give the worker the search started for it, tell it to
+        stop one no longer wanted, or step a search here."""
+        ctl = self.page.ctl
+        job = ctl.job()
+        remote = job is not None and job.get("remote")
+        if self.running is not None and (not remote or job["id"] != self.running):
+            self.worker.postMessage(plain({"type": "cancel", "id": self.running}))
+            self.running = None
+        if ctl.task is None:
+            return
+        if remote:
+            if self.running is None and self.state == "ready":
+                self.running = job["id"]
+                self.worker.postMessage(plain({"type": "job", "id": job["id"],
+                                               "job": json.dumps(job)}))
+        elif not self.stepping:
+            asyncio.ensure_future(self.slices())
+
+    async def slices(self):
+        """Step the controller's search a slice at a time, yielding to the browser."""
+        ctl = self.page.ctl
+        self.stepping = True
+        try:
+            while ctl.task is not None and not (ctl.job() or {}).get("remote"):
+                self.page.do(ctl.step())
+                await asyncio.sleep(0)
+        finally:
+            self.stepping = False
+        self.page.do(Answer())
+
+    def facts(self) -> str:
+        """For the tests and benchmarks: where searches run, and the worker's figures."""
+        return json.dumps({"state": self.state, "boot": self.boot, "answered": self.answered,
+                           "memory": self.memory, "running": self.running})

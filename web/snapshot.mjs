@@ -1,0 +1,59 @@
+// The start-up snapshot's bytes, shared by the page (web/interpreter.mjs) and the solver's
+// worker (web/solver-worker.mjs), which boot Pyodide from the same file.
+
+/** The active data segments of a WebAssembly module, [offset, bytes], as
+ * scripts/build_site.py's wasm_data reads them; any other form throws. */
+export function dataSegments(wasm) {
+  let i = 8;
+  const leb = (signed = false) => {
+    let value = 0, shift = 0, byte;
+    do {
+      byte = wasm[i++];
+      value += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (byte & 0x80);
+    if (signed && byte & 0x40) value -= 2 ** shift;
+    return value;
+  };
+  if (wasm[0] !== 0 || wasm[1] !== 0x61 || wasm[2] !== 0x73 || wasm[3] !== 0x6d) throw new Error("not wasm");
+  const found = [];
+  while (i < wasm.length) {
+    const section = wasm[i++];
+    const size = leb(), end = i + size;
+    if (section === 11) {
+      for (let n = leb(); n > 0; n--) {
+        if (leb() !== 0 || wasm[i++] !== 0x41) throw new Error("a data segment of another form");
+        const offset = leb(true);
+        if (wasm[i++] !== 0x0b) throw new Error("a data segment offset that is not a constant");
+        const length = leb();
+        found.push([offset, wasm.subarray(i, i + length)]);
+        i += length;
+      }
+    }
+    i = end;
+  }
+  return found;
+}
+
+/** The bytes of the snapshot at `url` (null: none, or it could not be read): gunzipped
+ * here (the host need not compress it), then its memory XORed back with the data segments
+ * of the wasm in `indexURL` (the build XORed them in, so that what Python never changed
+ * compresses to nothing). */
+export async function snapshotBytes(url, indexURL) {
+  if (!url || typeof DecompressionStream === "undefined") return null;
+  try {
+    const [response, wasm] = await Promise.all([fetch(url), fetch(indexURL + "pyodide.asm.wasm")]);
+    if (!response.ok || !wasm.ok) return null;
+    const raw = response.body.pipeThrough(new DecompressionStream("gzip"));
+    const [bytes, code] = await Promise.all([new Response(raw).arrayBuffer().then((b) => new Uint8Array(b)),
+                                             wasm.arrayBuffer().then((b) => new Uint8Array(b))]);
+    const base = new DataView(bytes.buffer).getUint32(4, true);
+    for (const [offset, data] of dataSegments(code)) {
+      const at = base + offset, n = Math.min(data.length, bytes.length - at);
+      for (let k = 0; k < n; k++) bytes[at + k] ^= data[k];
+    }
+    return bytes;
+  } catch (e) {
+    return null;
+  }
+}

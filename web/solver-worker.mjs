@@ -1,0 +1,96 @@
+// The solver's worker: a second Pyodide, booted from the page's own start-up snapshot,
+// that runs the page's searches (Hint, the look-back, "is this deal still winnable?",
+// Winnable new deals, the daily) off the page's thread, at full speed.
+//
+// Messages from the page: {type: "boot", snapshot: URL or null}, then {type: "job", id,
+// job: JSON text of solitaire.jobs} and {type: "cancel", id}. To the page: {type: "ready",
+// boot: "snapshot" | "normal", ms, memory}, {type: "report", id, data: JSON text of
+// solitaire.jobs.Driver.step, memory}, {type: "failed", why}, {type: "csp", what}.
+// A job runs in chunks of about CHUNK seconds; between chunks the worker yields to its
+// event loop, so a cancel (or a newer job) gets through. Budgets count positions, so the
+// chunks change when progress is reported, never the answer.
+import { loadPyodide } from "./vendor/pyodide-314.0.7/pyodide.mjs";
+import { snapshotBytes } from "./snapshot.mjs";
+
+const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
+const CHUNK = 0.1;
+let py = null, jobs = null;
+let current = 0;   // the job running (0: none); a cancel or a newer job changes it
+
+self.addEventListener("securitypolicyviolation", (e) => {
+  postMessage({ type: "csp", what: e.violatedDirective + " " + e.blockedURI });
+});
+
+/** On a normal boot, write the engine's files (web/engine-files.json, by the build) where
+ * the snapshot has them: the page's folder in Pyodide's home. */
+async function engineFiles() {
+  const response = await fetch(new URL("./engine-files.json", import.meta.url));
+  if (!response.ok) throw new Error(`engine-files.json: ${response.status}`);
+  const list = await response.json();
+  const site = new URL("../", import.meta.url);
+  const bodies = await Promise.all(list.map(async ([source]) => {
+    const r = await fetch(new URL(source, site));
+    if (!r.ok) throw new Error(`${source}: ${r.status}`);
+    return new Uint8Array(await r.arrayBuffer());
+  }));
+  for (const [k, [, target]] of list.entries()) {
+    const path = target.replace(/^\.\//, "");
+    py.FS.mkdirTree(path.split("/").slice(0, -1).join("/"));
+    py.FS.writeFile(path, bodies[k]);
+  }
+  py.runPython("import importlib, os, sys\nif os.getcwd() not in sys.path: sys.path.insert(0, os.getcwd())\nimportlib.invalidate_caches()");
+}
+
+async function boot(url) {
+  const start = performance.now();
+  const quiet = { stdout: () => {}, stderr: (line) => console.warn(line) };
+  const bytes = await snapshotBytes(url, indexURL);
+  let how = "snapshot";
+  if (bytes) {
+    try {
+      py = await loadPyodide({ ...quiet, indexURL, _loadSnapshot: bytes });
+    } catch (e) {
+      console.warn("The solver's worker: the snapshot was refused; starting Python normally.", e);
+      py = null;
+    }
+  }
+  if (!py) {
+    how = "normal";
+    py = await loadPyodide({ ...quiet, indexURL });
+    await engineFiles();
+  }
+  jobs = py.pyimport("solitaire.jobs");
+  postMessage({ type: "ready", boot: how, ms: performance.now() - start, memory: memory() });
+}
+
+function memory() {
+  return py?._module?.HEAPU8?.length ?? 0;
+}
+
+async function run(id, text) {
+  current = id;
+  const driver = jobs.Driver(text);
+  try {
+    while (current === id) {
+      const data = driver.step(CHUNK);
+      const done = JSON.parse(data).done;
+      postMessage({ type: "report", id, data, memory: done ? memory() : 0 });
+      if (done) break;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  } finally {
+    driver.destroy();
+    if (current === id) current = 0;
+  }
+}
+
+self.onmessage = (event) => {
+  const m = event.data;
+  if (m?.type === "boot" && !py) {
+    boot(m.snapshot).catch((e) => postMessage({ type: "failed", why: String(e) }));
+  } else if (m?.type === "job" && jobs) {
+    run(m.id, m.job).catch((e) => postMessage({ type: "failed", why: String(e) }));
+  } else if (m?.type === "cancel" && current === m.id) {
+    current = 0;
+  }
+};
