@@ -115,6 +115,9 @@ def test_offline_reload_boots_from_the_snapshot_and_plays_with_no_error(browser,
     page = new_page(browser, service_workers="allow")
     boot(page, server + "/?deal=6")
     controlled(page)
+    # (the solver's worker boots after the page is ready: let it finish its downloads, which
+    # the reload below would otherwise cut off, as any navigation does)
+    page.wait_for_function("document.documentElement.dataset.solver === 'worker'", timeout=90_000)
     page.context.set_offline(True)
     page.errors.clear()
     failed = []
@@ -126,6 +129,12 @@ def test_offline_reload_boots_from_the_snapshot_and_plays_with_no_error(browser,
     before = GAME.parse(page.evaluate("window.tabby_position()"))
     page.click('.slot[data-pile="stock"]')
     assert GAME.parse(page.evaluate("window.tabby_position()")) == GAME.apply(before, DEAL)
+    # The solver's worker boots offline too, from the same cached snapshot, and answers.
+    page.wait_for_function("document.documentElement.dataset.solver === 'worker'", timeout=90_000)
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Hint')",
+                           timeout=60_000)
+    assert json.loads(page.evaluate("window.tabby_solver()"))["answered"] == 1
     page.wait_for_timeout(300)
     assert not failed, failed
     assert not page.errors, page.errors
