@@ -61,11 +61,18 @@ def setup(kind):
         c.boot("?deal=1&game=spider2")
         c.WINNABLE_BUDGET = 30_000
         return c, c.new_deal
+    if kind == "rated_deal":
+        c.boot("?deal=1")
+        c.ratings.put("tabbycat", 2, "easy")  # one known already: it goes along
+        c.random = iter([1, 4, 2, 8, 3, 5, 6, 7] * 4).__next__
+        c.prefs["difficulty"] = "hard"
+        return c, c.new_deal
     c.boot("?deal=1")
     return c, lambda: c.daily("2026-02-03")
 
 
-@pytest.mark.parametrize("kind", ["hint", "lost", "fair", "check", "new_deal", "daily"])
+@pytest.mark.parametrize("kind", ["hint", "lost", "fair", "check", "new_deal", "rated_deal",
+                                  "daily"])
 def test_the_worker_gives_the_answer_the_slices_give(kind):
     here, ask = setup(kind)
     slices = summary(here, in_slices(here, ask()))
@@ -76,6 +83,7 @@ def test_the_worker_gives_the_answer_the_slices_give(kind):
     ans, reports = in_worker(there, first)
     assert summary(there, ans) == slices
     assert reports >= 1
+    assert there.ratings.known == here.ratings.known
 
 
 def test_cancel_and_a_new_board_drop_the_workers_report():

@@ -37,7 +37,8 @@ from .messages import Message
 from .position import Move, format_line, parse_line
 from .session import Session
 
-KINDS = ("hint", "fair_hint", "check", "new_deal", "daily")
+KINDS = ("hint", "fair_hint", "check", "new_deal", "rated_deal", "daily")
+WANTED = ("easy", "medium", "hard")
 MAX_JOB = 64_000        # characters of a job (a long game's moves fit many times over)
 MAX_NUMBERS = 100       # deals a New deal job may try
 
@@ -76,6 +77,27 @@ def new_deal_job(c, numbers: list, number: int) -> dict:
                 numbers=list(numbers), winnable=c.WINNABLE_BUDGET)
 
 
+def rated_deal_job(c, wanted: str, numbers: list, prove: bool, number: int) -> dict:
+    """New deal of a chosen difficulty: the first of ``numbers`` rated ``wanted`` (and,
+    with ``prove``, proved winnable); the ratings already known go along."""
+    known = [[n, c.ratings.get(c.game.id, n)] for n in numbers
+             if c.ratings.get(c.game.id, n) is not None]
+    return _job(c, "rated_deal", number, Message(f"finding_{wanted}", number=numbers[0]),
+                numbers=list(numbers), winnable=c.WINNABLE_BUDGET, wanted=wanted,
+                prove=bool(prove), known=known)
+
+
+def settle(c, job: dict, value):
+    """The worker's answer as the controller's own search returns it: a rated deal's
+    search also brings back the ratings it learned, kept here as if learned here."""
+    if job["kind"] != "rated_deal":
+        return value
+    number, learned = value
+    for deal, rating in learned:
+        c.ratings.put(job["game"], deal, rating)
+    return number
+
+
 def daily_job(c, game, day: str, number: int) -> dict:
     """The daily deal of ``day`` for ``game`` (the frozen checker's search)."""
     job = _job(c, "daily", number, Message("dealing_daily", day=day), day=day)
@@ -103,13 +125,22 @@ def read_job(text: str) -> dict:
         if not isinstance(job.get("moves"), str):
             raise ValueError("not a job")
         parse_line(job["moves"])
-    elif job["kind"] == "new_deal":
+    elif job["kind"] in ("new_deal", "rated_deal"):
         numbers = job.get("numbers")
         if (not isinstance(numbers, list) or not 0 < len(numbers) <= MAX_NUMBERS
                 or type(job.get("winnable")) is not int or job["winnable"] <= 0):
             raise ValueError("not a job")
         for n in numbers:
             check_deal_number(n)
+        if job["kind"] == "rated_deal":
+            known = job.get("known")
+            if (job.get("wanted") not in WANTED or not isinstance(job.get("prove"), bool)
+                    or not isinstance(known, list) or len(known) > MAX_NUMBERS
+                    or not all(isinstance(k, list) and len(k) == 2 and k[1] in WANTED
+                               for k in known)):
+                raise ValueError("not a job")
+            for n, _ in known:
+                check_deal_number(n)
     elif not isinstance(job.get("day"), str) or len(job["day"]) > 10:
         raise ValueError("not a job")
     return job
@@ -127,6 +158,8 @@ def steps(job: dict):
     if kind == "new_deal":
         source = M.first_winnable(game, iter(job["numbers"]), job["winnable"], job["slice"])
         return labelled(source, lambda n: Message("finding_winnable", number=n))
+    if kind == "rated_deal":
+        return _rated(ctx, game, job)
     if kind == "daily":
         day = job["day"]
         return labelled(daily_steps(DailySearch(day, game.id), job["slice"]),
@@ -139,6 +172,16 @@ def steps(job: dict):
     if kind == "fair_hint":
         return Q.fair_hint_steps(ctx, s)
     return Q.check_steps(ctx, s)
+
+
+def _rated(ctx, game, job):
+    from .questions import Ratings, rated_deal_steps
+    ctx.ratings = Ratings()
+    for deal, rating in job["known"]:
+        ctx.ratings.put(game.id, deal, rating)
+    number = yield from rated_deal_steps(ctx, game, job["wanted"], job["numbers"], job["prove"],
+                                         job["winnable"], job["slice"])
+    return number, [[deal, rating] for (_, deal), rating in ctx.ratings.known.items()]
 
 
 class Driver:

@@ -386,7 +386,7 @@ class Controller:
         ans = Answer()
         if self.task is None or self.task[5] is None or self.task[5]["id"] != job_id:
             return ans
-        kind, board, steps, finish, failed, _ = self.task
+        kind, board, steps, finish, failed, job = self.task
         if board != self.serial:
             self.task = None
             ans.search_done = True
@@ -404,7 +404,7 @@ class Controller:
         elif done:
             self.task = None
             ans.search_done = True
-            ans.merge(self._end(value, failed, finish))
+            ans.merge(self._end(J.settle(self, job, value), failed, finish))
         return ans
 
     def _end(self, value, failed, finish) -> Answer:

@@ -18,7 +18,7 @@ seconds, so the same question gives the same answer on every machine.
 from .answer import Answer
 from .daily import candidates
 from .hints import EASY, HARD, MEDIUM, FairHint, Rating
-from .jobs import check_job
+from .jobs import check_job, rated_deal_job
 from .messages import Message
 from .moves import look_back, look_back_done
 from .solver import UNWINNABLE, WON, Search
@@ -133,7 +133,8 @@ def rated_deal(c, wanted: str) -> Answer:
         ans.say(f"deal_{wanted}_proved" if prove else f"deal_{wanted}", number=number)
         return ans
     return c._run("new_deal", progress, finish,
-                  failed=Message(f"no_{wanted}_found", tries=RATED_TRIES))
+                  failed=Message(f"no_{wanted}_found", tries=RATED_TRIES),
+                  job=rated_deal_job(c, wanted, numbers, prove, c.tasks + 1))
 
 
 def rated_deal_steps(c, game, wanted: str, numbers, prove: bool, budget: int, slice_: int):
