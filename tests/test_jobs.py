@@ -116,3 +116,17 @@ def test_a_bad_job_is_refused_and_says_so(text):
     assert out["done"] and out["error"] and out["items"] == []
     with pytest.raises(Exception):
         read_job(text)
+
+
+def test_a_search_the_worker_had_runs_here_if_the_worker_goes():
+    """The page's worker broke mid-search: the controller steps the same search from
+    its start, with the answer the slices give."""
+    here, ask = setup("lost")
+    slices = summary(here, in_slices(here, ask()))
+    there, ask = setup("lost")
+    there.offload = True
+    first = ask()
+    assert there.step().search == first.search   # the worker's: not stepped here
+    there.offload = False
+    there.local()
+    assert summary(there, in_slices(there, first)) == slices

@@ -27,7 +27,7 @@ through JSON.
 import json
 import time
 
-from .answer import labelled
+from .answer import Answer, Progress, labelled
 from .daily import DailySearch
 from .errors import SolitaireError
 from .games import GAMES
@@ -182,6 +182,47 @@ def _rated(ctx, game, job):
     number = yield from rated_deal_steps(ctx, game, job["wanted"], job["numbers"], job["prove"],
                                          job["winnable"], job["slice"])
     return number, [[deal, rating] for (_, deal), rating in ctx.ratings.known.items()]
+
+
+# -- the controller's side ----------------------------------------------------------------
+
+def local(c) -> None:
+    """The worker is gone: the controller's running search (nothing of which ran on the
+    page's thread) is stepped there from its start."""
+    job = c.job()
+    if job is not None:
+        job["remote"] = False
+
+
+def remote(c, job_id: int, items: list, done: bool, value, error: str | None) -> Answer:
+    """What the worker reports of job ``job_id`` to controller ``c``: decoded status
+    lines and progress (as the generator yielded them), and, once ``done``, the answer,
+    which ends the search exactly as the controller's ``step`` does. A report of a search
+    that is no longer the running one (cancelled, its board gone) is ignored."""
+    ans = Answer()
+    job = c.job()
+    if job is None or job["id"] != job_id:
+        return ans
+    kind, board, steps, finish, failed, job = c.task
+    if board != c.serial:
+        c.task = None
+        ans.search_done = True
+        return ans
+    for item in items:
+        if isinstance(item, Message):
+            ans.status = [item]
+        else:
+            label, fraction = item
+            steps.last = ans.search = Progress(label, min(1.0, fraction))
+    if error is not None:
+        c.task = None
+        ans.search_done = True
+        ans.say("bad_daily_link", why=error)
+    elif done:
+        c.task = None
+        ans.search_done = True
+        ans.merge(c._end(settle(c, job, value), failed, finish))
+    return ans
 
 
 class Driver:

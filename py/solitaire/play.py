@@ -3,8 +3,10 @@ with no DOM, so CPython tests reach every path the page takes.
 
 The page turns events into intents (the public methods below) and applies the
 :class:`~solitaire.answer.Answer` each returns. Searches are generators the page steps
-in slices (:meth:`Controller.step`); each belongs to the board it was started for, and
-when the board changes (a move, undo, another deal) it is dropped, never applied.
+in slices (:meth:`Controller.step`), or jobs its solver's worker runs (``offload``,
+:meth:`Controller.job`, :meth:`Controller.remote`; see :mod:`solitaire.jobs`); each
+belongs to the board it was started for, and when the board changes (a move, undo,
+another deal) it is dropped, never applied.
 Storage is any store with ``get``/``set``/``remove`` (see :mod:`solitaire.saved`).
 
 >>> from solitaire.saved import MemoryStore
@@ -364,18 +366,13 @@ class Controller:
         return ans.merge(self.step(0))
 
     def job(self) -> dict | None:
-        """The running search as plain data for the page's worker (None when there is
-        none, or it is one only this thread runs); its ``id`` names it in
-        :meth:`remote`, and ``remote`` is true when it was started for the worker (then
-        :meth:`step` leaves it alone)."""
+        """The running search as a job for the page's worker (None: none, or one only
+        this thread runs; see :mod:`solitaire.jobs`)."""
         return None if self.task is None else self.task[5]
 
     def local(self) -> None:
-        """The worker is gone: the running search continues here, in slices, from its
-        start (nothing of it ran here)."""
-        job = self.job()
-        if job is not None:
-            job["remote"] = False
+        """The worker is gone: the running search continues here, in slices."""
+        J.local(self)
 
     def remote(self, job_id: int, items: list, done: bool = False, value=None,
                error: str | None = None) -> Answer:
@@ -383,29 +380,7 @@ class Controller:
         (as the generator yielded them), and, once ``done``, the answer, which ends the
         search exactly as :meth:`step` does. A report of a search that is no longer the
         running one (cancelled, its board gone) is ignored."""
-        ans = Answer()
-        if self.task is None or self.task[5] is None or self.task[5]["id"] != job_id:
-            return ans
-        kind, board, steps, finish, failed, job = self.task
-        if board != self.serial:
-            self.task = None
-            ans.search_done = True
-            return ans
-        for item in items:
-            if isinstance(item, Message):
-                ans.status = [item]
-            else:
-                label, fraction = item
-                steps.last = ans.search = Progress(label, min(1.0, fraction))
-        if error is not None:
-            self.task = None
-            ans.search_done = True
-            ans.say("bad_daily_link", why=error)
-        elif done:
-            self.task = None
-            ans.search_done = True
-            ans.merge(self._end(J.settle(self, job, value), failed, finish))
-        return ans
+        return J.remote(self, job_id, items, done, value, error)
 
     def _end(self, value, failed, finish) -> Answer:
         if value is None and failed is not None:
