@@ -1,6 +1,6 @@
 """Searches in the solver's worker against the page's own slices (issue 14, item 5).
 
-    python3 bench/worker.py [--clicks 10]
+    python3 bench/worker.py [--clicks 10] [--modes worker,slices] [--clicks-only]
 
 On the built site (dist/), in chromium, once with the worker and once without it (its
 script refused, so the page searches in slices on its own thread, as before):
@@ -65,14 +65,16 @@ def check(page, game_id, deal):
     return time.perf_counter() - start
 
 
-def clicks(page, rounds):
-    """Milliseconds from a press to the end of its release's handler, a search running."""
+def clicks(page, rounds, search=True):
+    """Milliseconds from a press to the end of its release's handler, a search running
+    (else the same clicks with none, for comparison)."""
     card = movable_card("spider4", 22)
     out = []
     for k in range(rounds):
         page.evaluate("window.tabby_start(22, 'spider4')")
-        page.click("#stats")
-        page.click("#still-winnable")
+        if search:
+            page.click("#stats")
+            page.click("#still-winnable")
         page.wait_for_timeout(200 + 80 * k)
         box = page.locator(f'.card[data-card="{card}"]').bounding_box()
         before = page.evaluate("window.tabby_moves()")
@@ -83,7 +85,7 @@ def clicks(page, rounds):
     return out
 
 
-def run(browser, base, mode, rounds, figures):
+def run(browser, base, mode, rounds, figures, searches=True):
     context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce",
                                   service_workers="block")
     page = context.new_page()
@@ -100,17 +102,21 @@ def run(browser, base, mode, rounds, figures):
                               "performance.getEntriesByName('app-ready')[0].startTime")
         print(f"worker: booted from the {facts['boot']}, ready {ready / 1000:.2f} s after the page, "
               f"WebAssembly memory {facts['memory'] / 2**20:.0f} MB")
-    for game_id, deal in SEARCHES:
+    for game_id, deal in SEARCHES if searches else ():
         examined, verdict, seconds = figures[(game_id, deal)]
         took = check(page, game_id, deal)
         print(f"{mode:7} {game_id:8} deal {deal:3}: {examined:7,} positions ({verdict}) in "
               f"{took:6.2f} s = {examined / took:8,.0f} positions/s   (CPython {examined / seconds:8,.0f}/s)")
-    if mode == "worker":
+    if mode == "worker" and searches:
         facts = json.loads(page.evaluate("window.tabby_solver()"))
         print(f"worker: WebAssembly memory after the searches {facts['memory'] / 2**20:.0f} MB")
     ms = clicks(page, rounds)
     print(f"{mode:7} a click while a check of spider4 deal 22 runs ({len(ms)} clicks): press to "
           f"updated table median {statistics.median(ms):6.1f} ms, p90 {p90(ms):6.1f}, max {max(ms):6.1f}")
+    if mode == "worker":
+        ms = clicks(page, rounds, search=False)
+        print(f"{mode:7} the same clicks with no search running ({len(ms)} clicks): press to "
+              f"updated table median {statistics.median(ms):6.1f} ms, p90 {p90(ms):6.1f}, max {max(ms):6.1f}")
     context.close()
 
 
@@ -118,13 +124,14 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--clicks", type=int, default=10)
     parser.add_argument("--modes", default="worker,slices")
+    parser.add_argument("--clicks-only", action="store_true", help="skip the search speeds")
     args = parser.parse_args()
-    figures = {key: cpython(*key) for key in SEARCHES}
+    figures = {} if args.clicks_only else {key: cpython(*key) for key in SEARCHES}
     site = serve_dist()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for mode in args.modes.split(","):
-            run(browser, site.url, mode, args.clicks, figures)
+            run(browser, site.url, mode, args.clicks, figures, not args.clicks_only)
         browser.close()
     site.stop()
 
