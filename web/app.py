@@ -3,8 +3,9 @@
 No game logic lives here: :class:`solitaire.play.Controller` holds the game in progress,
 the settings, the searches and the statistics; this layer turns events into intents,
 applies each :class:`~solitaire.answer.Answer` to the DOM, and hands the controller's
-searches to :mod:`runner` (the solver's worker, else slices between frames). The view is :mod:`table`, input :mod:`inputs`, the panels
-(statistics, calendar, offers, sharing, files) :mod:`panels`.
+searches to :mod:`runner` (the solver's worker, else slices between frames). The view is
+:mod:`table`, input :mod:`inputs`, the panels (statistics, calendar, offers, sharing,
+files) :mod:`panels`.
 """
 
 from pyscript import window
