@@ -144,14 +144,34 @@ def test_solver_is_deterministic_across_tries():
 
 
 def test_a_beam_search_wins_four_suits():
+    """Four suits make many short beam passes, each seeded differently; the first wins
+    deal 2 alone."""
     game = S4
-    model = game.solver_model(game.deal(1))
-    assert [(m.beam, m.deal_weight, m.beam_cap) for m in model.tries()] == [
-        (50, 25, 0), (50, 20, 0), (50, 28, 0)]
-    beam = Beam(game, game.deal(1), model.tries()[0], 100_000, 50)
+    model = game.solver_model(game.deal(2))
+    tries = model.tries()
+    assert len(tries) == model.PASSES and len({(m.seed, m.jitter, m.deal_weight) for m in tries}) == len(tries)
+    assert [(m.beam, m.deal_weight, m.seed, m.jitter, m.beam_backups) for m in tries[:2]] == [
+        (20, 25, 5, 2, 4), (20, 20, 6, 3, 4)]
+    beam = Beam(game, game.deal(2), tries[0], 40_000, 20)
     while beam.run(10_000) is None:
         pass
-    assert beam.result.verdict == "won" and game.is_won(replay(game, game.deal(1), beam.result.line))
+    assert beam.result.verdict == "won" and game.is_won(replay(game, game.deal(2), beam.result.line))
+
+
+def test_a_seed_reorders_only_ties_or_near_ties():
+    """A seeded model's score is the plain score times 16 plus a hash of the position
+    below 16 times ``jitter``: with jitter 1 only ties change order, and the same seed
+    always gives the same score (a search must give the same answer on every run)."""
+    from solitaire.games.spider_model import SpiderModel
+    pos = S4.deal(3)
+    plain, seeded = SpiderModel(S4, pos), SpiderModel(S4, pos, seed=7)
+    other, mixed = SpiderModel(S4, pos, seed=8), SpiderModel(S4, pos, seed=7, jitter=3)
+    kids = plain.children(plain.root)
+    for k in kids:
+        assert 0 <= seeded.score(k) - 16 * plain.score(k) < 16
+        assert 0 <= mixed.score(k) - 16 * plain.score(k) < 48
+        assert seeded.score(k) == SpiderModel(S4, pos, seed=7).score(k)
+    assert [seeded.score(k) % 16 for k in kids] != [other.score(k) % 16 for k in kids]
 
 
 class Tree:
@@ -186,6 +206,22 @@ def test_a_capped_beam_lets_the_best_children_of_more_positions_go_first(cap, le
     assert beam._descend() and beam.level == level
     waiting, taken = beam.stack[-1]
     assert waiting[taken:] == rest
+
+
+@pytest.mark.parametrize("backups,verdict", [(None, "unwinnable"), (0, "undecided"),
+                                             (5, "unwinnable")])
+def test_a_beam_with_few_backups_gives_up_instead_of_backing_up(backups, verdict):
+    """A level with nothing new sends a beam back up its stack; with ``beam_backups`` it
+    does so that many times at most, then gives up: undecided, never a proof, and
+    within its budget."""
+    tree = Tree(0)
+    tree.beam_backups = backups
+    beam = Beam(S4, S4.deal(1), tree, 100, 2)
+    while beam.run(3) is None:
+        pass
+    # r, then a and b, then a1 and a2 (leaves): the level after them has nothing new.
+    assert beam.result.verdict == verdict and beam.result.examined == 8
+    assert beam.result.expanded == (5 if backups == 0 else 8)
 
 
 def test_a_pruned_search_that_runs_dry_hands_over_to_the_complete_model():

@@ -46,10 +46,6 @@ ENGLISH: dict[str, str] = {
     "count_column": "column {column} holds {held} card(s), so {count} cannot move",
     "one_suit_group": "only a descending group of one suit moves together",
     "builds_down_any_suit": "{card} cannot go on {onto}: a card goes on one a rank higher",
-    "spider_winnable_off": ("Winnable is off for four suits: proving a four-suit deal can keep "
-                            "the solver busy for half a minute in a browser. New deals are "
-                            "random, and nearly all of them can be won; the daily deal is "
-                            "always a proved one."),
     # ---- the controller ----------------------------------------------------------------
     # starting and restoring
     "saved_unreadable": ("Your saved game could not be read ({why}). It was kept aside as "

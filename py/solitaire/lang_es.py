@@ -49,11 +49,6 @@ SPANISH: dict[str, str] = {
                      "mover {count}"),
     "one_suit_group": "solo se mueve junto un grupo descendente de un mismo palo",
     "builds_down_any_suit": "{card} no puede ir sobre {onto}: una carta va sobre otra de un rango más",
-    "spider_winnable_off": ("Ganable está desactivado con cuatro palos: demostrar que una "
-                            "partida de cuatro palos se puede ganar puede tener ocupado al "
-                            "solucionador medio minuto en un navegador. Las partidas nuevas "
-                            "son al azar, y casi todas se pueden ganar; la partida diaria "
-                            "siempre es una que se ha demostrado ganable."),
     # ---- el controlador -----------------------------------------------------------------
     "saved_unreadable": ("No se pudo leer tu partida guardada ({why}). Se guardó aparte como "
                          "'{key}' y empezó una partida nueva."),

@@ -42,7 +42,6 @@ __all__ = ["Controller", "clock_text"]
 class Controller:
     """One tab's game: every intent returns an Answer (see :mod:`solitaire.answer`)."""
 
-    WINNABLE_BUDGET = 100_000   # positions per candidate deal
     WINNABLE_TRIES = 40
     HINT_BUDGET = 300_000
     BACKTRACK_BUDGET = 60_000
@@ -443,7 +442,7 @@ class Controller:
             return ans
         game = self.game
         numbers = [self._random_deal() for _ in range(self.WINNABLE_TRIES)]
-        source = M.first_winnable(game, iter(numbers), self.WINNABLE_BUDGET, self.SLICE)
+        source = M.first_winnable(game, iter(numbers), game.winnable_budget, self.SLICE)
         progress = labelled(source, lambda n: Message("finding_winnable", number=n))
 
         def finish(number):

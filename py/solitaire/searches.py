@@ -315,6 +315,8 @@ class Beam(Searcher):
         super().__init__(game, pos, model, budget)
         self.width = width
         self.cap = getattr(model, "beam_cap", 0)
+        self.backups = getattr(model, "beam_backups", None)
+        self.gave_up = False
         self.level = [model.root]
         self.index = 0
         self.next: list[tuple[int, int, bytes]] = []
@@ -326,6 +328,11 @@ class Beam(Searcher):
         """Make the next level: the best of the children just made, or else the next
         best waiting at the deepest level that has any. False when none are left."""
         nxt, stack, width = self.next, self.stack, self.width
+        if not nxt and self.backups is not None:  # a level with nothing new: back up?
+            if self.backups <= 0:
+                self.gave_up = True
+                return False
+            self.backups -= 1
         if nxt:
             nxt.sort()
             states = [state for _, _, state in nxt]
@@ -365,7 +372,7 @@ class Beam(Searcher):
         exhausted = False
         while examined < stop:
             if self.index == len(self.level) and not self._descend():
-                exhausted = True
+                exhausted = not self.gave_up
                 break
             state = self.level[self.index]
             self.index += 1
@@ -381,7 +388,10 @@ class Beam(Searcher):
                 nxt.append((score(child), len(nxt), child))
             if found is not None:
                 break
-        return self._end(examined, expanded, time.perf_counter() - t0, found, exhausted)
+        self._end(examined, expanded, time.perf_counter() - t0, found, exhausted)
+        if self.result is None and self.gave_up:
+            self._finish(UNDECIDED)
+        return self.result
 
     def _free(self) -> None:
         self.level, self.next, self.stack = [], [], []

@@ -169,8 +169,8 @@ class Search:
             self.current = Threads(self.game, self.start, model.threads(), left,
                                    getattr(model, "TURN", self.TURN))
         elif width:
-            self.current = Beam(self.game, self.start, model, min(width * self.BEAM_COST, left),
-                                width)
+            cost = getattr(model, "beam_cost", self.BEAM_COST)
+            self.current = Beam(self.game, self.start, model, min(width * cost, left), width)
         else:
             allowance = left if len(self.tries) == 1 else min(self.FIRST_TRY * 4 ** self.round, left)
             self.current = BestFirst(self.game, self.start, model, allowance)

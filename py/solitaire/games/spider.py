@@ -23,7 +23,7 @@ Rules (``docs/rules/spider.en.md``):
 """
 
 from ..position import DEAL, Move, Position
-from ..text import Message, Refusal
+from ..text import Refusal
 from .base import Game, Place
 
 SIZES = (6, 6, 6, 6, 5, 5, 5, 5, 5, 5)
@@ -199,4 +199,3 @@ class Spider2(Spider):
 
 class Spider4(Spider):
     id, name, suits = "spider4", "Spider (four suits)", "SHDC"
-    winnable_off = Message("spider_winnable_off")

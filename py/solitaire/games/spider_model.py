@@ -6,6 +6,8 @@ counts, then the ten columns joined by zero bytes. While stock remains the colum
 their order (deal card i lands on column i); after the last deal they are sorted.
 """
 
+from zlib import crc32
+
 from ..cards import SUITS
 
 SEP = b"\x00"
@@ -39,20 +41,32 @@ class SpiderModel:
     # many children of one position lead the next level (see Beam). Chosen per suit
     # count on deals 1-200 (for four suits: the three deal weights that, in turn, won
     # the most deals 1-60; capped beams in their place won as many, not more: README).
-    # Two suits end with a capped beam, which wins deals 9 and 101.
+    # Two suits end with a capped beam, which wins deals 9 and 101. Four suits make
+    # many short passes ("beam", width, deal weight, cap, seed, jitter, backups): each
+    # breaks ties, and mixes scores up to ``jitter`` apart, by a hash of the position
+    # seeded differently, and gives up after ``backups`` levels with nothing new, so a
+    # pass that has lost its way costs little and the next, different, pass begins.
+    PASSES = 24
     TRIES = {
         1: (25, 30, 20, 35),
         2: (25, 20, ("beam", 50, 25), 30, 35, ("beam", 50, 25, 1)),
-        4: (("beam", 50, 25), ("beam", 50, 20), ("beam", 50, 28)),
+        4: tuple(("beam", 50 if i % 6 == 5 else 20, (25, 20, 22)[i % 3], 0, i + 5,
+                  (2, 3, 4, 6)[i % 4], 4) for i in range(PASSES)),
     }
+    BEAM_COST = {4: 2_000}  # positions per unit of width (the solver's own otherwise)
 
     def __init__(self, game, pos, deal_weight: int = DEAL_WEIGHT, prune: bool = True,
-                 beam: int = 0, cap: int = 0):
+                 beam: int = 0, cap: int = 0, seed: int = 0, jitter: int = 1, backups: int | None = None):
         self.game = game
         self.deal_weight = deal_weight
         self.prune = prune
         self.beam = beam
         self.beam_cap = cap
+        if len(game.suits) in self.BEAM_COST:
+            self.beam_cost = self.BEAM_COST[len(game.suits)]
+        self.seed = seed
+        self.jitter = jitter
+        self.beam_backups = backups
         self.proves = not prune
         self.ndeals = len(pos.stock) // 10
         self.stock = bytes(code(c) for c in pos.stock)
@@ -68,7 +82,9 @@ class SpiderModel:
         tries = []
         for t in self.TRIES[len(self.game.suits)]:
             if isinstance(t, tuple):
-                tries.append(SpiderModel(self.game, self.pos, t[2], beam=t[1], cap=t[3] if len(t) > 3 else 0))
+                cap, seed, jitter, backups = t[3:] + (0, 0, 1, None)[len(t) - 3:]
+                tries.append(SpiderModel(self.game, self.pos, t[2], beam=t[1], cap=cap, seed=seed,
+                                         jitter=jitter, backups=backups))
             else:
                 tries.append(SpiderModel(self.game, self.pos, t))
         return tries
@@ -104,6 +120,8 @@ class SpiderModel:
             for under, over in zip(pile[h:], pile[h + 1:]):
                 if over != under - 1 or rank(under) == 1:
                     total += 2
+        if self.seed:  # ties broken by a hash of the position instead of their order
+            return total * 16 + crc32(state, self.seed) % (16 * self.jitter)
         return total
 
     @staticmethod
