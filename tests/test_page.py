@@ -729,7 +729,7 @@ def test_spider_refuses_a_deal_with_an_empty_column_and_a_run_leaves(browser, se
 # The page draws New deal's candidates from crypto.getRandomValues: pinned here to one
 # value, every candidate is deal FAST_FOUR (a four-suit deal the solver proves within
 # its first try), so the test does not wait on a random deal's search.
-FAST_FOUR = 9
+FAST_FOUR = 17
 PIN_RANDOM = """(() => {
   const real = crypto.getRandomValues.bind(crypto);
   crypto.getRandomValues = (a) => {

@@ -309,6 +309,11 @@ class Beam(Searcher):
     the best ``cap`` children of each position lead the level, the others follow in
     order. Else one good position's many near-equal children (the same cards shuffled)
     fill the beam, and it follows one line only.
+
+    A model may also limit how often the beam backs up (``model.beam_backups``): after
+    that many levels with nothing new, it gives up, undecided (never a proof, since it
+    has not seen everything). A beam that has lost its way seldom finds it again by
+    backing up near its end; a cheap new pass under other weights does better.
     """
 
     def __init__(self, game, pos, model, budget: int, width: int):

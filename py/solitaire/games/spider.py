@@ -199,3 +199,6 @@ class Spider2(Spider):
 
 class Spider4(Spider):
     id, name, suits = "spider4", "Spider (four suits)", "SHDC"
+    # Of deals 1-200, 55% are proved within 40,000 positions and 95% within 300,000:
+    # trying more candidates, each briefly, finds a proved deal soonest (README).
+    winnable_budget = 40_000
