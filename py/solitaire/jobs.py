@@ -74,7 +74,7 @@ def check_job(c, s, number: int) -> dict:
 def new_deal_job(c, numbers: list, number: int) -> dict:
     """New deal with Winnable on: the first of ``numbers`` proved winnable."""
     return _job(c, "new_deal", number, Message("finding_winnable", number=numbers[0]),
-                numbers=list(numbers), winnable=c.WINNABLE_BUDGET)
+                numbers=list(numbers), winnable=c.winnable_budget())
 
 
 def rated_deal_job(c, wanted: str, numbers: list, prove: bool, number: int) -> dict:
@@ -83,7 +83,7 @@ def rated_deal_job(c, wanted: str, numbers: list, prove: bool, number: int) -> d
     known = [[n, c.ratings.get(c.game.id, n)] for n in numbers
              if c.ratings.get(c.game.id, n) is not None]
     return _job(c, "rated_deal", number, Message(f"finding_{wanted}", number=numbers[0]),
-                numbers=list(numbers), winnable=c.WINNABLE_BUDGET, wanted=wanted,
+                numbers=list(numbers), winnable=c.winnable_budget(), wanted=wanted,
                 prove=bool(prove), known=known)
 
 

@@ -42,6 +42,7 @@ __all__ = ["Controller", "clock_text"]
 class Controller:
     """One tab's game: every intent returns an Answer (see :mod:`solitaire.answer`)."""
 
+    WINNABLE_BUDGET = None      # positions per candidate deal (None: the game's own)
     WINNABLE_TRIES = 40
     HINT_BUDGET = 300_000
     BACKTRACK_BUDGET = 60_000
@@ -442,7 +443,7 @@ class Controller:
             return ans
         game = self.game
         numbers = [self._random_deal() for _ in range(self.WINNABLE_TRIES)]
-        source = M.first_winnable(game, iter(numbers), game.winnable_budget, self.SLICE)
+        source = M.first_winnable(game, iter(numbers), self.winnable_budget(), self.SLICE)
         progress = labelled(source, lambda n: Message("finding_winnable", number=n))
 
         def finish(number):
@@ -451,6 +452,11 @@ class Controller:
             return ans
         return self._run("new_deal", progress, finish, failed=Message("no_winnable_found"),
                          job=J.new_deal_job(self, numbers, self.tasks + 1))
+
+    def winnable_budget(self) -> int:
+        """Positions Winnable gives each candidate deal: the game's (four-suit Spider's
+        are fewer), unless set here."""
+        return self.WINNABLE_BUDGET or self.game.winnable_budget
 
     def _random_deal(self) -> int:
         return (self.random() % 0xFFFFFFFF) + 1

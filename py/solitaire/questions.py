@@ -126,7 +126,7 @@ def rated_deal(c, wanted: str) -> Answer:
     game = c.game
     prove = bool(c.prefs["winnable"]) and not game.winnable_off
     numbers = [c._random_deal() for _ in range(RATED_TRIES)]
-    progress = rated_deal_steps(c, game, wanted, numbers, prove, game.winnable_budget, c.SLICE)
+    progress = rated_deal_steps(c, game, wanted, numbers, prove, c.winnable_budget(), c.SLICE)
 
     def finish(number):
         ans = c._start(game, number)
