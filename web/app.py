@@ -171,11 +171,7 @@ class Page:
 
     def apply_prefs(self):
         prefs, game = self.ctl.prefs, self.ctl.game
-        off = game.winnable_off
-        el("winnable").checked = prefs["winnable"] and not off
-        el("winnable").setAttribute("aria-disabled", "true" if off else "false")
-        el("winnable-row").classList.toggle("off", bool(off))
-        el("winnable-row").title = words.tr(off) if off else words.t("ui_winnable_title")
+        el("winnable").checked = prefs["winnable"]
         el("autoplay").checked = prefs["autoplay"]
         el("four-colour").checked = prefs["four_colour"]
         el("shortcuts").checked = prefs.get("shortcuts", True)

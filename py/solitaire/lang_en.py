@@ -61,7 +61,6 @@ ENGLISH: dict[str, str] = {
     "daily_not_out": "the daily of {day} is not out yet",
     "bad_query": "The address could not be read, so here is your game.",
     # dealing
-    "random_deal": "A random deal: Winnable is off for this game (see the toggle).",
     "finding_winnable": "Finding a winnable deal: checking deal {number}\u2026",
     "new_deal_cancelled": "New deal cancelled.",
     "no_winnable_found": "No winnable deal found this time; try again.",
@@ -96,7 +95,6 @@ ENGLISH: dict[str, str] = {
     "game_won": "You won.",
     "lost_reason": "{why}",
     "no_deals_left": "no deals left",
-    "winnable_off": "{why}",
     "write_failed_prefs": "Your settings could not be saved ({why}).",
     # hints
     "looking_for_line": "Looking for a winning line\u2026",

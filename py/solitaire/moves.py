@@ -233,9 +233,6 @@ def switch_game(c, game_id) -> Answer:
 
 def set_pref(c, name, value) -> Answer:
     ans = Answer(prefs=True)
-    if name == "winnable" and c.game.winnable_off:  # the toggle says why instead
-        ans.say("winnable_off", why=c.game.winnable_off)
-        return ans
     if name == "theme":
         value = value if value in ("light", "dark") else None
     elif name == "lang":

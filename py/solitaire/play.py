@@ -436,11 +436,8 @@ class Controller:
         with a difficulty chosen, the first rated so (and proved, with Winnable on)."""
         if self.prefs.get("difficulty"):
             return Q.rated_deal(self, self.prefs["difficulty"])
-        if not self.prefs["winnable"] or self.game.winnable_off:
-            ans = self._start(self.game, self._random_deal())
-            if self.prefs["winnable"]:
-                ans.say("random_deal")
-            return ans
+        if not self.prefs["winnable"]:
+            return self._start(self.game, self._random_deal())
         game = self.game
         numbers = [self._random_deal() for _ in range(self.WINNABLE_TRIES)]
         source = M.first_winnable(game, iter(numbers), self.winnable_budget(), self.SLICE)

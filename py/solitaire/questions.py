@@ -124,7 +124,7 @@ def rated_deal(c, wanted: str) -> Answer:
     """New deal asking for a difficulty: the first of ``RATED_TRIES`` random deals rated
     ``wanted`` (and, with Winnable on, proved winnable)."""
     game = c.game
-    prove = bool(c.prefs["winnable"]) and not game.winnable_off
+    prove = bool(c.prefs["winnable"])
     numbers = [c._random_deal() for _ in range(RATED_TRIES)]
     progress = rated_deal_steps(c, game, wanted, numbers, prove, c.winnable_budget(), c.SLICE)
 

@@ -50,7 +50,6 @@ class Game:
     foundations = 4
     has_hidden = False
     counts_runs = False     # foundations take whole runs (the page counts them)
-    winnable_off = None     # why the page cannot promise proved deals of this game, if so
     winnable_budget = 100_000  # positions Winnable spends on each candidate deal
     has_stock = True
     has_auto_moves = False  # auto_move may return moves (an Auto-play option)
