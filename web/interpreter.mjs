@@ -2,16 +2,47 @@
 // snapshot the build made (the page's preload link names it, with a hash of the Pyodide
 // build and of every file it imports), else booted normally. PyScript calls loadPyodide and
 // reads `version`; nothing else changes for it.
+//
+// Python's start does not wait for PyScript: web/boot.js imports this module early, and
+// Python starts just after the page's first paint (the board), while PyScript loads its
+// own parts; PyScript's call then gets that same interpreter. PyScript 0.7 passes only
+// `stdout`, `stderr` (its own forwarders) and `indexURL` (which we override); the early
+// start writes through forwarders of ours that pass to PyScript's once it has called.
 import * as pyodide from "./vendor/pyodide-314.0.7/pyodide.mjs";
 import { snapshotBytes } from "./snapshot.mjs";
 
 export const version = pyodide.version;
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 
-/** The snapshot's bytes, or null (web/snapshot.mjs; the solver's worker boots from it too). */
+/** The snapshot's bytes, or null: fetched, gunzipped and XORed back in a worker
+ * (web/unpack-worker.mjs), so the page's thread stays free; on that thread if the worker
+ * cannot run. */
 function snapshot() {
   const link = globalThis.document?.querySelector('link[rel="preload"][data-snapshot]');
-  return snapshotBytes(link?.href, indexURL);
+  if (!link) return Promise.resolve(null);
+  const here = () => snapshotBytes(link.href, indexURL);
+  if (typeof Worker === "undefined") return here();
+  return new Promise((resolve) => {
+    let worker;
+    try {
+      worker = new Worker(new URL("./unpack-worker.mjs", import.meta.url), { type: "module" });
+    } catch (e) {
+      resolve(here());
+      return;
+    }
+    worker.onmessage = ({ data }) => {
+      worker.terminate();
+      resolve(data instanceof Uint8Array ? data : null);
+    };
+    worker.onerror = () => {
+      worker.terminate();
+      resolve(here());
+    };
+    worker.postMessage({ url: link.href, indexURL });
+  }).then((bytes) => {
+    performance.mark("snapshot-ready");
+    return bytes;
+  });
 }
 
 /** On a normal boot of a page whose config leaves the engine's files to the snapshot
@@ -31,27 +62,90 @@ async function engineFiles(py) {
   }
 }
 
-// Started when this module is first evaluated (web/boot.js imports it early), so the
-// download and gunzip overlap PyScript's own start.
-const early = snapshot();
+/** Pyodide's wasm compiled (from the page's preload) while the snapshot is unpacked:
+ * Pyodide itself compiles it only once it holds the snapshot. Null if it cannot be. */
+function compileWasm() {
+  if (typeof WebAssembly.compileStreaming !== "function") return Promise.resolve(null);
+  return WebAssembly.compileStreaming(fetch(indexURL + "pyodide.asm.wasm")).catch(() => null);
+}
 
-export async function loadPyodide(options = {}) {
-  performance.mark("interpreter-called");
-  const bytes = await early;
-  performance.mark("pyodide-start");
-  if (bytes) {
-    try {
-      const py = await pyodide.loadPyodide({ ...options, indexURL, _loadSnapshot: bytes });
-      performance.mark("pyodide-ready");
-      globalThis.document?.documentElement.setAttribute("data-boot", "snapshot");
-      return py;
-    } catch (e) {
-      console.warn("The start-up snapshot was refused; starting Python normally.", e);
+/** Pyodide's module factory, instantiating the wasm compiled above: Pyodide's own
+ * instantiateWasm (which adds its imports) runs as it is, and its one call of
+ * WebAssembly.instantiateStreaming with those imports gets the compiled module. */
+function withCompiled(compiled) {
+  // Loaded now (Pyodide would load it before awaiting the snapshot; given a factory it does not).
+  const factory = import(indexURL + "pyodide.asm.mjs");
+  return async (settings) => {
+    const { default: create } = await factory;
+    const module = await compiled;
+    const instantiate = settings.instantiateWasm;
+    if (module && instantiate) {
+      settings.instantiateWasm = (imports, done) => {
+        const streaming = WebAssembly.instantiateStreaming;
+        WebAssembly.instantiateStreaming = async function (source, given, ...rest) {
+          if (given !== imports) return streaming.call(this, source, given, ...rest);
+          WebAssembly.instantiateStreaming = streaming;
+          return { instance: await WebAssembly.instantiate(module, given), module };
+        };
+        return instantiate(imports, done);
+      };
     }
+    return create(settings);
+  };
+}
+
+// Python's output before PyScript has called goes to the console, as PyScript's would.
+const io = { stdout: (...a) => console.log(...a), stderr: (...a) => console.error(...a) };
+const forwarders = { stdout: (...a) => io.stdout(...a), stderr: (...a) => io.stderr(...a) };
+
+async function boot(bytes, options) {
+  performance.mark("pyodide-start");
+  // Pyodide awaits the snapshot only after fetching its lock file and loading its
+  // JavaScript, so those overlap the unpacking; no snapshot rejects before Python starts.
+  const snap = bytes.then((b) => b || Promise.reject(new Error("no start-up snapshot")));
+  snap.catch(() => {});  // handled below, whenever Pyodide gets to it
+  try {
+    const py = await pyodide.loadPyodide({ ...options, indexURL, _loadSnapshot: snap,
+                                           createPyodideModule: withCompiled(wasm) });
+    performance.mark("pyodide-ready");
+    globalThis.document?.documentElement.setAttribute("data-boot", "snapshot");
+    return py;
+  } catch (e) {
+    if (await bytes) console.warn("The start-up snapshot was refused; starting Python normally.", e);
   }
-  const py = await pyodide.loadPyodide({ ...options, indexURL });
+  const py = await pyodide.loadPyodide({ ...options, indexURL, createPyodideModule: withCompiled(wasm) });
   await engineFiles(py);
   performance.mark("pyodide-ready");
   globalThis.document?.documentElement.setAttribute("data-boot", "normal");
   return py;
+}
+
+/** Resolves once the page has painted (the board), so that Python's start, a long task
+ * on this thread, never delays it; at once in a hidden page, which paints nothing. */
+function afterFirstPaint() {
+  if (!globalThis.document || document.visibilityState === "hidden" || typeof requestAnimationFrame === "undefined") {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 200);  // no frame comes (a page that is never shown)
+  });
+}
+
+// Started when this module is first evaluated (the page loads it early): the snapshot and
+// the wasm's compilation at once, Python once the board is on screen.
+const bytes = snapshot();
+const wasm = compileWasm();
+const early = afterFirstPaint().then(() => boot(bytes, forwarders));
+
+export async function loadPyodide(options = {}) {
+  performance.mark("interpreter-called");
+  const { stdout, stderr, indexURL: _, ...other } = options;
+  if (Object.keys(other).length) {
+    // Options the early start could not know (a PyScript that passes more): boot with them.
+    return boot(bytes.then((b) => b && b.slice()), options);
+  }
+  if (stdout) io.stdout = stdout;
+  if (stderr) io.stderr = stderr;
+  return early;
 }
