@@ -257,6 +257,20 @@ def test_a_refused_or_missing_snapshot_falls_back_to_a_normal_boot(browser, serv
     page.context.close()
 
 
+def test_python_starts_from_the_snapshot_without_waiting_for_pyscript(browser, server):
+    """web/interpreter.mjs starts Python just after the first paint, beside PyScript's own
+    start: with PyScript's main chunk refused, Python still comes up from the snapshot,
+    and nothing asked for it."""
+    page = new_page(browser)
+    page.route("**/pyscript-*/core-*.js", lambda route: route.abort())
+    page.goto(server + "/?deal=9")
+    page.wait_for_function("performance.getEntriesByName('pyodide-ready').length > 0", timeout=90_000)
+    assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"
+    marks = page.evaluate("performance.getEntriesByType('mark').map((m) => m.name)")
+    assert "snapshot-ready" in marks and "interpreter-called" not in marks
+    page.context.close()
+
+
 # -- a board at once ---------------------------------------------------------------------------
 
 SHIFTS = """

@@ -3,9 +3,10 @@
 // build and of every file it imports), else booted normally. PyScript calls loadPyodide and
 // reads `version`; nothing else changes for it.
 //
-// Python's start does not wait for PyScript: web/boot.js imports this module early, and
-// Python starts just after the page's first paint (the board), while PyScript loads its
-// own parts; PyScript's call then gets that same interpreter. PyScript 0.7 passes only
+// Python's start does not wait for PyScript: the page loads this module early (an async
+// module script), which starts unpacking the snapshot and compiling the wasm at once, and
+// Python just after the page's first paint (the board), while PyScript loads its own
+// parts; PyScript's call then gets that same interpreter. PyScript 0.7 passes only
 // `stdout`, `stderr` (its own forwarders) and `indexURL` (which we override); the early
 // start writes through forwarders of ours that pass to PyScript's once it has called.
 import * as pyodide from "./vendor/pyodide-314.0.7/pyodide.mjs";
@@ -14,32 +15,13 @@ import { snapshotBytes } from "./snapshot.mjs";
 export const version = pyodide.version;
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 
-/** The snapshot's bytes, or null: fetched, gunzipped and XORed back in a worker
- * (web/unpack-worker.mjs), so the page's thread stays free; on that thread if the worker
- * cannot run. */
+/** The snapshot's bytes, or null: fetched, gunzipped and XORed back (web/snapshot.mjs) on
+ * this thread, from as soon as this module runs; the inflating streams in as the bytes
+ * arrive. (In a worker it came later here: starting the worker cost more than the 0.2-0.3 s
+ * of inflating that the build's zero-block packing leaves, on this 2-core machine.) */
 function snapshot() {
   const link = globalThis.document?.querySelector('link[rel="preload"][data-snapshot]');
-  if (!link) return Promise.resolve(null);
-  const here = () => snapshotBytes(link.href, indexURL);
-  if (typeof Worker === "undefined") return here();
-  return new Promise((resolve) => {
-    let worker;
-    try {
-      worker = new Worker(new URL("./unpack-worker.mjs", import.meta.url), { type: "module" });
-    } catch (e) {
-      resolve(here());
-      return;
-    }
-    worker.onmessage = ({ data }) => {
-      worker.terminate();
-      resolve(data instanceof Uint8Array ? data : null);
-    };
-    worker.onerror = () => {
-      worker.terminate();
-      resolve(here());
-    };
-    worker.postMessage({ url: link.href, indexURL });
-  }).then((bytes) => {
+  return snapshotBytes(link?.href, indexURL).then((bytes) => {
     performance.mark("snapshot-ready");
     return bytes;
   });
@@ -120,15 +102,16 @@ async function boot(bytes, options) {
   return py;
 }
 
-/** Resolves once the page has painted (the board), so that Python's start, a long task
- * on this thread, never delays it; at once in a hidden page, which paints nothing. */
+/** Resolves once the page has painted (the board), so that Python's start, long tasks
+ * on this thread, never delays it; at once in a hidden page, which paints nothing (and
+ * when a page is hidden before its first frame). */
 function afterFirstPaint() {
   if (!globalThis.document || document.visibilityState === "hidden" || typeof requestAnimationFrame === "undefined") {
     return Promise.resolve();
   }
   return new Promise((resolve) => {
     requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 200);  // no frame comes (a page that is never shown)
+    document.addEventListener("visibilitychange", resolve, { once: true });
   });
 }
 
