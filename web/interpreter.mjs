@@ -19,9 +19,9 @@ const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
  * this thread, from as soon as this module runs; the inflating streams in as the bytes
  * arrive. (In a worker it came later here: starting the worker cost more than the 0.2-0.3 s
  * of inflating that the build's zero-block packing leaves, on this 2-core machine.) */
-function snapshot() {
+function snapshot(wasmResponse) {
   const link = globalThis.document?.querySelector('link[rel="preload"][data-snapshot]');
-  return snapshotBytes(link?.href, indexURL).then((bytes) => {
+  return snapshotBytes(link?.href, indexURL, wasmResponse).then((bytes) => {
     performance.mark("snapshot-ready");
     return bytes;
   });
@@ -46,9 +46,9 @@ async function engineFiles(py) {
 
 /** Pyodide's wasm compiled (from the page's preload) while the snapshot is unpacked:
  * Pyodide itself compiles it only once it holds the snapshot. Null if it cannot be. */
-function compileWasm() {
+function compileWasm(response) {
   if (typeof WebAssembly.compileStreaming !== "function") return Promise.resolve(null);
-  return WebAssembly.compileStreaming(fetch(indexURL + "pyodide.asm.wasm")).catch(() => null);
+  return WebAssembly.compileStreaming(response).catch(() => null);
 }
 
 /** Pyodide's module factory, instantiating the wasm compiled above: Pyodide's own
@@ -115,11 +115,17 @@ function afterFirstPaint() {
   });
 }
 
-// Started when this module is first evaluated (the page loads it early): the snapshot and
-// the wasm's compilation at once, Python once the board is on screen.
-const bytes = snapshot();
-const wasm = compileWasm();
-const early = afterFirstPaint().then(() => boot(bytes, forwarders));
+// Started when this module is first evaluated (the page loads it early), once the board is
+// on screen: unpacking the snapshot and compiling the wasm (the page's preloads have been
+// downloading them since the page began), then Python. Before the paint, inflating the
+// snapshot as it streamed in from the service worker held the board back by up to a second.
+// One request for the wasm (the page's preload), read twice: compiled, and its data
+// segments XORed into the snapshot.
+const painted = afterFirstPaint();
+const wasmResponse = painted.then(() => fetch(indexURL + "pyodide.asm.wasm"));
+const bytes = painted.then(() => snapshot(wasmResponse.then((r) => r.clone())));
+const wasm = painted.then(() => compileWasm(wasmResponse));
+const early = painted.then(() => boot(bytes, forwarders));
 
 export async function loadPyodide(options = {}) {
   performance.mark("interpreter-called");

@@ -57,11 +57,11 @@ export function unsparse(packed) {
  * here (the host need not compress it), its all-zero blocks put back (the build leaves
  * them out, so there is less to inflate), then its memory XORed back with the data segments
  * of the wasm in `indexURL` (the build XORed them in, so that what Python never changed
- * becomes zeros). */
-export async function snapshotBytes(url, indexURL) {
+ * becomes zeros), read from `wasmResponse` if given (a response, or its promise). */
+export async function snapshotBytes(url, indexURL, wasmResponse = null) {
   if (!url || typeof DecompressionStream === "undefined") return null;
   try {
-    const [response, wasm] = await Promise.all([fetch(url), fetch(indexURL + "pyodide.asm.wasm")]);
+    const [response, wasm] = await Promise.all([fetch(url), wasmResponse || fetch(indexURL + "pyodide.asm.wasm")]);
     if (!response.ok || !wasm.ok) return null;
     const raw = response.body.pipeThrough(new DecompressionStream("gzip"));
     const [bytes, code] = await Promise.all([new Response(raw).arrayBuffer().then((b) => unsparse(new Uint8Array(b))),
