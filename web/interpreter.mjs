@@ -80,11 +80,12 @@ function withCompiled(compiled) {
 const io = { stdout: (...a) => console.log(...a), stderr: (...a) => console.error(...a) };
 const forwarders = { stdout: (...a) => io.stdout(...a), stderr: (...a) => io.stderr(...a) };
 
-async function boot(bytes, options) {
+async function boot(bytes, options, when = null) {
   performance.mark("pyodide-start");
   // Pyodide awaits the snapshot only after fetching its lock file and loading its
   // JavaScript, so those overlap the unpacking; no snapshot rejects before Python starts.
-  const snap = bytes.then((b) => b || Promise.reject(new Error("no start-up snapshot")));
+  // Given `when`, the restore (about a second of this thread, cold) also waits for it.
+  const snap = Promise.all([bytes, when]).then(([b]) => b || Promise.reject(new Error("no start-up snapshot")));
   snap.catch(() => {});  // handled below, whenever Pyodide gets to it
   try {
     const py = await pyodide.loadPyodide({ ...options, indexURL, _loadSnapshot: snap,
@@ -123,9 +124,19 @@ function afterFirstPaint() {
 // segments XORed into the snapshot.
 const painted = afterFirstPaint();
 const wasmResponse = painted.then(() => fetch(indexURL + "pyodide.asm.wasm"));
-const bytes = painted.then(() => snapshot(wasmResponse.then((r) => r.clone())));
+const bytes = painted.then(async () => {
+  const copy = wasmResponse.then((r) => r.clone());
+  const unpacked = await snapshot(copy);
+  // A copy left unread (no snapshot to XOR) would hold back the compiling of the other.
+  if (!unpacked) copy.then((r) => r.body?.cancel()).catch(() => {});
+  return unpacked;
+});
 const wasm = painted.then(() => compileWasm(wasmResponse));
-const early = painted.then(() => boot(bytes, forwarders));
+// The snapshot's restore, one long task, waits for PyScript's call: run earlier, it held
+// back PyScript's own start (its config, plugins, IndexedDB), which then came later than
+// Python and made the page playable later.
+const called = Promise.withResolvers();
+const early = painted.then(() => boot(bytes, forwarders, called.promise));
 
 export async function loadPyodide(options = {}) {
   performance.mark("interpreter-called");
@@ -136,5 +147,6 @@ export async function loadPyodide(options = {}) {
   }
   if (stdout) io.stdout = stdout;
   if (stderr) io.stderr = stderr;
+  called.resolve();
   return early;
 }
