@@ -8,9 +8,11 @@ netlify.toml's headers), each cold load in a fresh on-disk browser profile and t
 load a second navigation in that profile (the service worker then serves the game). Times
 come from the page's own Performance marks, from navigation start: the board on screen
 (the first paint, which web/board.js's board is part of), playable (`app-ready`), and the
-phases between (runtime files downloaded; `interpreter-called` when PyScript asks for
-Pyodide, `pyodide-start` / `pyodide-ready` around Pyodide's start in web/interpreter.mjs,
-the wait between them for the snapshot's bytes; `app-start` when the game's Python begins,
+phases between (runtime files downloaded; `snapshot-ready` when the snapshot is unpacked,
+`pyodide-start` / `pyodide-ready` around Pyodide's start in web/interpreter.mjs, which
+begins after the first paint, side by side with PyScript's own start; `interpreter-called`
+when PyScript asks for Pyodide; "PyScript" is its work from the later of that call and
+Python being ready; `app-start` when the game's Python begins,
 `app-imported` when web/app.py's imports are done; `app-ready` after the first render).
 Needs what scripts/setup.sh installs (chromium, playwright) and a build in dist/.
 """
@@ -61,10 +63,14 @@ def measure(page, url):
     if ends:
         out["downloads"] = max(ends) / 1000
     if "pyodide-start" in marks:
+        # Python starts on its own, after the first paint (web/interpreter.mjs), while
+        # PyScript loads: the two run side by side until PyScript asks for the interpreter.
         out["PyScript until loadPyodide"] = marks.get("interpreter-called", 0) / 1000
-        out["snapshot wait"] = (marks["pyodide-start"] - marks.get("interpreter-called", 0)) / 1000
+        if "snapshot-ready" in marks:
+            out["snapshot unpacked at"] = marks["snapshot-ready"] / 1000
         out["Python start"] = (marks["pyodide-ready"] - marks["pyodide-start"]) / 1000
-        out["PyScript"] = (marks["app-start"] - marks["pyodide-ready"]) / 1000
+        out["Python ready at"] = marks["pyodide-ready"] / 1000
+        out["PyScript"] = (marks["app-start"] - max(marks["pyodide-ready"], marks.get("interpreter-called", 0))) / 1000
     if "app-imported" in marks:
         out["imports"] = (marks["app-imported"] - marks["app-start"]) / 1000
         out["first render"] = (marks["app-ready"] - marks["app-imported"]) / 1000
@@ -123,8 +129,9 @@ def report_startup(series):
             if any("board" in r for r in loads):
                 line += f", board on screen {med(loads, 'board'):.2f} s"
             print(line + f"; boot {sorted({str(r['boot']) for r in loads})}")
-            phases = [p for p in ("downloads", "PyScript until loadPyodide", "snapshot wait", "Python start", "PyScript",
-                                  "imports", "first render") if any(p in r for r in loads)]
+            phases = [p for p in ("downloads", "snapshot unpacked at", "Python start", "Python ready at",
+                                  "PyScript until loadPyodide", "PyScript", "imports", "first render")
+                      if any(p in r for r in loads)]
             print("    phases: " + ", ".join(f"{p} {med(loads, p):.2f} s" for p in phases))
 
 

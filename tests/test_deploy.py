@@ -210,17 +210,19 @@ def test_a_new_version_waits_for_the_next_navigation_and_a_failed_one_changes_no
 
 def flip_build_id(raw: bytes) -> bytes:
     """The same snapshot claiming another Pyodide build (its id sits at bytes 16-48)."""
-    data = bytearray(gzip.decompress(raw))
+    data = bytearray(build_site.unsparse(gzip.decompress(raw)))
     data[16] ^= 1
-    return gzip.compress(bytes(data), compresslevel=1)
+    return gzip.compress(build_site.sparse(bytes(data)), compresslevel=1)
 
 
 def test_the_snapshot_ships_its_memory_less_the_wasm_s_own_data():
     """The build XORs the snapshot's memory with the wasm's data segments (the page already
-    downloads them, and web/interpreter.mjs XORs them back): the same XOR undoes it, and
-    bytes Python never changed ship as zeros."""
+    downloads them, and web/snapshot.mjs XORs them back): the same XOR undoes it, and
+    bytes Python never changed ship as zeros, and blocks of zeros not at all."""
     name = SNAPSHOT.search((DIST / "index.html").read_text()).group(1)
-    shipped = gzip.decompress((DIST / name).read_bytes())
+    packed = gzip.decompress((DIST / name).read_bytes())
+    shipped = build_site.unsparse(packed)
+    assert build_site.sparse(shipped) == packed and len(packed) < len(shipped) // 2
     wasm = (build_site.pyodide_dir(DIST) / "pyodide.asm.wasm").read_bytes()
     segments = build_site.wasm_data(wasm)
     assert sum(len(d) for _, d in segments) > 1_000_000
@@ -252,6 +254,23 @@ def test_a_refused_or_missing_snapshot_falls_back_to_a_normal_boot(browser, serv
     if how == "missing":  # the browser's own line for the 404 above names no file
         errors = [e for e in errors if not e.startswith("Failed to load resource: the server responded with a status of 404")]
     assert not errors, errors
+    page.context.close()
+
+
+def test_python_gets_ready_without_waiting_for_pyscript(browser, server):
+    """web/interpreter.mjs prepares Python just after the first paint, beside PyScript's
+    own start: with PyScript's main chunk refused, the snapshot is still fetched and
+    unpacked and Pyodide's start begun (after the first visit's board is drawn); only the
+    restore waits for PyScript's call."""
+    page = new_page(browser)
+    page.route("**/pyscript-*/core-*.js", lambda route: route.abort())
+    page.goto(server + "/")
+    page.wait_for_function("performance.getEntriesByName('snapshot-ready').length > 0", timeout=90_000)
+    page.wait_for_timeout(500)
+    marks = dict(page.evaluate("performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])"))
+    assert marks["board-shown"] < marks["pyodide-start"]
+    assert "interpreter-called" not in marks and "pyodide-ready" not in marks
+    assert page.evaluate("document.documentElement.dataset.boot") is None
     page.context.close()
 
 

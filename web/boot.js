@@ -1,7 +1,9 @@
 // Before Python runs: real loading progress from the files as they arrive, the theme,
 // and the service worker that keeps the game playable offline. No game rules here.
-// Evaluated now, the interpreter wrapper starts fetching and unpacking the start-up snapshot
-// while PyScript loads; PyScript later imports the same module and finds it under way.
+// The page also loads the interpreter wrapper on its own (an async module script), which
+// starts unpacking the start-up snapshot and, after the first paint, Python; imported here
+// too, so a page without that script starts it now. PyScript later imports the same module
+// and gets that interpreter.
 import "./interpreter.mjs";
 
 // The loading screen speaks the page's language, chosen as web/words.py does (a link's

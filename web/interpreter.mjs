@@ -2,16 +2,29 @@
 // snapshot the build made (the page's preload link names it, with a hash of the Pyodide
 // build and of every file it imports), else booted normally. PyScript calls loadPyodide and
 // reads `version`; nothing else changes for it.
+//
+// Python's start does not wait for PyScript: the page loads this module early (an async
+// module script), which starts unpacking the snapshot and compiling the wasm at once, and
+// Python just after the page's first paint (the board), while PyScript loads its own
+// parts; PyScript's call then gets that same interpreter. PyScript 0.7 passes only
+// `stdout`, `stderr` (its own forwarders) and `indexURL` (which we override); the early
+// start writes through forwarders of ours that pass to PyScript's once it has called.
 import * as pyodide from "./vendor/pyodide-314.0.7/pyodide.mjs";
 import { snapshotBytes } from "./snapshot.mjs";
 
 export const version = pyodide.version;
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 
-/** The snapshot's bytes, or null (web/snapshot.mjs; the solver's worker boots from it too). */
-function snapshot() {
+/** The snapshot's bytes, or null: fetched, gunzipped and XORed back (web/snapshot.mjs) on
+ * this thread, from as soon as this module runs; the inflating streams in as the bytes
+ * arrive. (In a worker it came later here: starting the worker cost more than the 0.2-0.3 s
+ * of inflating that the build's zero-block packing leaves, on this 2-core machine.) */
+function snapshot(wasmResponse) {
   const link = globalThis.document?.querySelector('link[rel="preload"][data-snapshot]');
-  return snapshotBytes(link?.href, indexURL);
+  return snapshotBytes(link?.href, indexURL, wasmResponse).then((bytes) => {
+    performance.mark("snapshot-ready");
+    return bytes;
+  });
 }
 
 /** On a normal boot of a page whose config leaves the engine's files to the snapshot
@@ -31,27 +44,109 @@ async function engineFiles(py) {
   }
 }
 
-// Started when this module is first evaluated (web/boot.js imports it early), so the
-// download and gunzip overlap PyScript's own start.
-const early = snapshot();
+/** Pyodide's wasm compiled (from the page's preload) while the snapshot is unpacked:
+ * Pyodide itself compiles it only once it holds the snapshot. Null if it cannot be. */
+function compileWasm(response) {
+  if (typeof WebAssembly.compileStreaming !== "function") return Promise.resolve(null);
+  return WebAssembly.compileStreaming(response).catch(() => null);
+}
 
-export async function loadPyodide(options = {}) {
-  performance.mark("interpreter-called");
-  const bytes = await early;
-  performance.mark("pyodide-start");
-  if (bytes) {
-    try {
-      const py = await pyodide.loadPyodide({ ...options, indexURL, _loadSnapshot: bytes });
-      performance.mark("pyodide-ready");
-      globalThis.document?.documentElement.setAttribute("data-boot", "snapshot");
-      return py;
-    } catch (e) {
-      console.warn("The start-up snapshot was refused; starting Python normally.", e);
+/** Pyodide's module factory, instantiating the wasm compiled above: Pyodide's own
+ * instantiateWasm (which adds its imports) runs as it is, and its one call of
+ * WebAssembly.instantiateStreaming with those imports gets the compiled module. */
+function withCompiled(compiled) {
+  // Loaded now (Pyodide would load it before awaiting the snapshot; given a factory it does not).
+  const factory = import(indexURL + "pyodide.asm.mjs");
+  return async (settings) => {
+    const { default: create } = await factory;
+    const module = await compiled;
+    const instantiate = settings.instantiateWasm;
+    if (module && instantiate) {
+      settings.instantiateWasm = (imports, done) => {
+        const streaming = WebAssembly.instantiateStreaming;
+        WebAssembly.instantiateStreaming = async function (source, given, ...rest) {
+          if (given !== imports) return streaming.call(this, source, given, ...rest);
+          WebAssembly.instantiateStreaming = streaming;
+          return { instance: await WebAssembly.instantiate(module, given), module };
+        };
+        return instantiate(imports, done);
+      };
     }
+    return create(settings);
+  };
+}
+
+// Python's output before PyScript has called goes to the console, as PyScript's would.
+const io = { stdout: (...a) => console.log(...a), stderr: (...a) => console.error(...a) };
+const forwarders = { stdout: (...a) => io.stdout(...a), stderr: (...a) => io.stderr(...a) };
+
+async function boot(bytes, options, when = null) {
+  performance.mark("pyodide-start");
+  // Pyodide awaits the snapshot only after fetching its lock file and loading its
+  // JavaScript, so those overlap the unpacking; no snapshot rejects before Python starts.
+  // Given `when`, the restore (about a second of this thread, cold) also waits for it.
+  const snap = Promise.all([bytes, when]).then(([b]) => b || Promise.reject(new Error("no start-up snapshot")));
+  snap.catch(() => {});  // handled below, whenever Pyodide gets to it
+  try {
+    const py = await pyodide.loadPyodide({ ...options, indexURL, _loadSnapshot: snap,
+                                           createPyodideModule: withCompiled(wasm) });
+    performance.mark("pyodide-ready");
+    globalThis.document?.documentElement.setAttribute("data-boot", "snapshot");
+    return py;
+  } catch (e) {
+    if (await bytes) console.warn("The start-up snapshot was refused; starting Python normally.", e);
   }
-  const py = await pyodide.loadPyodide({ ...options, indexURL });
+  const py = await pyodide.loadPyodide({ ...options, indexURL, createPyodideModule: withCompiled(wasm) });
   await engineFiles(py);
   performance.mark("pyodide-ready");
   globalThis.document?.documentElement.setAttribute("data-boot", "normal");
   return py;
+}
+
+/** Resolves once the page has painted (the board), so that Python's start, long tasks
+ * on this thread, never delays it; at once in a hidden page, which paints nothing (and
+ * when a page is hidden before its first frame). */
+function afterFirstPaint() {
+  if (!globalThis.document || document.visibilityState === "hidden" || typeof requestAnimationFrame === "undefined") {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    document.addEventListener("visibilitychange", resolve, { once: true });
+  });
+}
+
+// Started when this module is first evaluated (the page loads it early), once the board is
+// on screen: unpacking the snapshot and compiling the wasm (the page's preloads have been
+// downloading them since the page began), then Python. Before the paint, inflating the
+// snapshot as it streamed in from the service worker held the board back by up to a second.
+// One request for the wasm (the page's preload), read twice: compiled, and its data
+// segments XORed into the snapshot.
+const painted = afterFirstPaint();
+const wasmResponse = painted.then(() => fetch(indexURL + "pyodide.asm.wasm"));
+const bytes = painted.then(async () => {
+  const copy = wasmResponse.then((r) => r.clone());
+  const unpacked = await snapshot(copy);
+  // A copy left unread (no snapshot to XOR) would hold back the compiling of the other.
+  if (!unpacked) copy.then((r) => r.body?.cancel()).catch(() => {});
+  return unpacked;
+});
+const wasm = painted.then(() => compileWasm(wasmResponse));
+// The snapshot's restore, one long task, waits for PyScript's call: run earlier, it held
+// back PyScript's own start (its config, plugins, IndexedDB), which then came later than
+// Python and made the page playable later.
+const called = Promise.withResolvers();
+const early = painted.then(() => boot(bytes, forwarders, called.promise));
+
+export async function loadPyodide(options = {}) {
+  performance.mark("interpreter-called");
+  const { stdout, stderr, indexURL: _, ...other } = options;
+  if (Object.keys(other).length) {
+    // Options the early start could not know (a PyScript that passes more): boot with them.
+    return boot(bytes.then((b) => b && b.slice()), options);
+  }
+  if (stdout) io.stdout = stdout;
+  if (stderr) io.stderr = stderr;
+  called.resolve();
+  return early;
 }

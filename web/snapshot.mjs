@@ -35,17 +35,36 @@ export function dataSegments(wasm) {
   return found;
 }
 
+/** The bytes scripts/build_site.py's `sparse` packed: the total length and the number of
+ * runs, each run's offset and length (little-endian u32s), then the runs' bytes, put back
+ * into zeros. Anything malformed throws. */
+export function unsparse(packed) {
+  const words = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const total = words.getUint32(0, true), count = words.getUint32(4, true);
+  const out = new Uint8Array(total);
+  let at = 8 + 8 * count;
+  for (let k = 0; k < count; k++) {
+    const offset = words.getUint32(8 + 8 * k, true), length = words.getUint32(12 + 8 * k, true);
+    if (offset + length > total || at + length > packed.length) throw new Error("a malformed snapshot");
+    out.set(packed.subarray(at, at + length), offset);
+    at += length;
+  }
+  if (at !== packed.length) throw new Error("a malformed snapshot");
+  return out;
+}
+
 /** The bytes of the snapshot at `url` (null: none, or it could not be read): gunzipped
- * here (the host need not compress it), then its memory XORed back with the data segments
+ * here (the host need not compress it), its all-zero blocks put back (the build leaves
+ * them out, so there is less to inflate), then its memory XORed back with the data segments
  * of the wasm in `indexURL` (the build XORed them in, so that what Python never changed
- * compresses to nothing). */
-export async function snapshotBytes(url, indexURL) {
+ * becomes zeros), read from `wasmResponse` if given (a response, or its promise). */
+export async function snapshotBytes(url, indexURL, wasmResponse = null) {
   if (!url || typeof DecompressionStream === "undefined") return null;
   try {
-    const [response, wasm] = await Promise.all([fetch(url), fetch(indexURL + "pyodide.asm.wasm")]);
+    const [response, wasm] = await Promise.all([fetch(url), wasmResponse || fetch(indexURL + "pyodide.asm.wasm")]);
     if (!response.ok || !wasm.ok) return null;
     const raw = response.body.pipeThrough(new DecompressionStream("gzip"));
-    const [bytes, code] = await Promise.all([new Response(raw).arrayBuffer().then((b) => new Uint8Array(b)),
+    const [bytes, code] = await Promise.all([new Response(raw).arrayBuffer().then((b) => unsparse(new Uint8Array(b))),
                                              wasm.arrayBuffer().then((b) => new Uint8Array(b))]);
     const base = new DataView(bytes.buffer).getUint32(4, true);
     for (const [offset, data] of dataSegments(code)) {
