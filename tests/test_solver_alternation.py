@@ -2,14 +2,16 @@
 
 from helpers import GAME
 from solitaire.alternation import Alternation
+from solitaire.games.tabbycat_model import CostModel, MoveCostModel, SimpleModel
 from solitaire.players import play, positions
 from solitaire.searches import BestFirst
 from solitaire.solver import UNWINNABLE, WON, replay
 
 
 def priorities(pos):
-    """The three priorities of Tabby Cat's first alternation thread."""
-    return GAME.solver_model(pos).threads()[1].models
+    """Three priorities of Tabby Cat: the disorder best-first, the simple priority and
+    three times the disorder plus one per move."""
+    return [GAME.solver_model(pos), SimpleModel(GAME, pos), CostModel(GAME, pos)]
 
 
 def run(search, step):
@@ -47,3 +49,18 @@ def test_a_loss_proof_costs_one_search_not_one_per_priority():
     shared = run(Alternation(GAME, pos, priorities(pos), 100_000), 1_000)
     assert one.verdict == shared.verdict == UNWINNABLE
     assert shared.examined == one.examined > 10_000
+
+
+def test_one_pass_scores_equal_each_priority():
+    """The alternation reads a state once for all its priorities (``scorer``): each is
+    the model's own score, plus the moves made for a weighted one."""
+    start = GAME.deal(7)
+    for pos in positions(GAME, start, play(GAME, start, "random", 40, seed=7))[::10]:
+        models = priorities(pos) + [MoveCostModel(GAME, pos)]
+        prios = models[0].scorer(models)
+        states, seen = [models[0].root], 0
+        while states and seen < 2_000:
+            for child in models[0].children(states.pop()):
+                seen += 1
+                assert prios(child, 9) == [m.score(child) + 9 * m.WEIGHTED for m in models]
+                states.append(child)

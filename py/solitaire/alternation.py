@@ -78,13 +78,17 @@ class Alternation(Searcher):
     """One best-first search of ``models[0]``'s positions under every model's priority
     in turn, one expansion per turn, sharing one table (see the module's docstring).
     The models must share their positions, moves and ``key`` (they differ only in
-    ``score`` and ``search``)."""
+    ``score`` and ``search``). If the first model has ``scorer(models)``, it gives a
+    function ``(state, depth) -> priorities``, one per model, that reads the state once
+    for all of them (each a weighted model's score plus ``depth``, or a score)."""
 
     def __init__(self, game, pos, models, budget: int):
         super().__init__(game, pos, models[0], budget)
         root = self.model.root
         self.models = models
         self.weighted = [getattr(m, "search", "") == "weighted" for m in models]
+        scorer = getattr(self.model, "scorer", None)  # every priority from one pass
+        self.prios = scorer(models) if scorer is not None else self._prios
         self.queues = [Fifo() if w else Frontier() for w in self.weighted]
         self.open: dict[bytes, int] = {root: 0}   # positions waiting: the moves made
         self.index = 0
@@ -93,17 +97,20 @@ class Alternation(Searcher):
         if self.model.is_won(root):
             self._finish(WON, root)
 
+    def _prios(self, state: bytes, depth: int) -> list[int]:
+        """Each queue's priority of a new position ``depth`` moves from the start."""
+        return [m.score(state) + depth if w else m.score(state)
+                for m, w in zip(self.models, self.weighted)]
+
     def run(self, positions: int):
         if self.result is not None:
             return self.result
         t0 = time.perf_counter()
         model = self.model
         children, is_won = model.children, model.is_won
-        scores = [m.score for m in self.models]
         pushes = [q.push for q in self.queues]
         pops = [q.pop for q in self.queues]
-        weighted = self.weighted
-        plan = list(zip(scores, pushes, weighted))
+        prios = self.prios
         n = len(pops)
         parent, opened = self.parent, self.open
         stop = min(self.budget, self.examined + positions)
@@ -138,8 +145,8 @@ class Alternation(Searcher):
                     found = child
                     break
                 opened[child] = depth
-                for score, push, w in plan:
-                    push(score(child) + depth if w else score(child), child)
+                for push, prio in zip(pushes, prios(child, depth)):
+                    push(prio, child)
             if found is not None:
                 break
         self.index = index

@@ -59,9 +59,12 @@ class Threads:
     the search is sliced never changes its answer.
     """
 
-    def __init__(self, game, pos, models, budget: int, turn: int):
+    def __init__(self, game, pos, models, budget: int, turn: int, later=()):
+        self.game, self.pos = game, pos
         self.searches = [searcher(game, pos, m, budget) for m in models]
         self.live = list(range(len(self.searches)))
+        # (positions, models): threads that join once that many positions are spent
+        self.later = sorted(later, key=lambda stage: stage[0])
         self.budget = budget
         self.turn = turn
         self.index = 0
@@ -94,8 +97,13 @@ class Threads:
         stop = min(self.budget, self.examined + positions)
         while self.result is None and self.examined < stop:
             if not self.live:
-                self._decide(Result(UNDECIDED, 0, 0, 0.0))
-                break
+                if not self.later:
+                    self._decide(Result(UNDECIDED, 0, 0, 0.0))
+                    break
+                self.index = 0
+                self._join(self.later[0][0])
+                self.turn_end = self.searches[self.live[0]].examined + self.turn
+                continue
             k = self.live[self.index]
             s = self.searches[k]
             s.run(max(1, min(self.turn_end - s.examined, stop - self.examined)))
@@ -107,12 +115,22 @@ class Threads:
                 self.index -= 1
             elif s.examined < self.turn_end:
                 continue
+            if self.later and self.examined >= self.later[0][0]:
+                self._join(self.examined)
             if self.live:
                 self.index = (self.index + 1) % len(self.live)
                 self.turn_end = self.searches[self.live[self.index]].examined + self.turn
         if self.result is None and self.examined >= self.budget:
             self._decide(Result(UNDECIDED, 0, 0, 0.0))
         return self.result
+
+    def _join(self, spent: int) -> None:
+        """The later threads due at ``spent`` positions join the turns, after the live
+        ones (only at the end of a turn, so slicing never moves them)."""
+        while self.later and self.later[0][0] <= spent:
+            for m in self.later.pop(0)[1]:
+                self.searches.append(searcher(self.game, self.pos, m, self.budget))
+                self.live.append(len(self.searches) - 1)
 
     def cancel(self) -> Result:
         if self.result is None:
@@ -166,8 +184,9 @@ class Search:
         model, left = self.tries[self.turn], self.budget - self.done
         width = getattr(model, "beam", 0) << self.round
         if hasattr(model, "threads"):
+            later = model.later_threads() if hasattr(model, "later_threads") else []
             self.current = Threads(self.game, self.start, model.threads(), left,
-                                   getattr(model, "TURN", self.TURN))
+                                   getattr(model, "TURN", self.TURN), later)
         elif width:
             cost = getattr(model, "beam_cost", self.BEAM_COST)
             self.current = Beam(self.game, self.start, model, min(width * cost, left), width)

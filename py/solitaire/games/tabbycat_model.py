@@ -81,25 +81,71 @@ class TabbyCatModel:
         self.pos = pos
         self.root = self.key(pos)
 
-    def threads(self) -> list:
-        """The searches that share the budget in turns (see ``solitaire.solver``): this
-        model best-first; an alternation, one table searched under several priorities
-        in turn (:mod:`solitaire.alternation`): this model, the simple priority
-        (:class:`SimpleModel`) and three times the disorder plus one per move
-        (:class:`CostModel`); the disorder plus one per move made
-        (:class:`MoveCostModel`); and an alternation of all four.
+    TURN = 10_000   # positions per turn of a thread
 
-        Each thread, alone, gets lost in deals another wins fast (issue 14): Tabby Cat 3
-        is won by the first in 2,233 positions and by none of the others in 150,000;
-        Tabby Cat 624 and Manx 538 by the second in 1,837 and 4,701; Manx 69 and
-        Tabbycat relaxed 438 by the third in 2,073 and 2,461; Manx 706 by the fourth in
-        19,166."""
+    def threads(self) -> list:
+        """The searches that share the budget from the start, in turns (see
+        ``solitaire.solver``), each with its own table: this model best-first, the
+        simple priority with a cost per move (:class:`SimpleModel`), and the disorder
+        plus one per move (:class:`MoveCostModel`). More join later
+        (:meth:`later_threads`). Each, alone, gets lost in deals another wins fast
+        (issue 14)."""
         game, pos = self.game, self.pos
-        simple, cost, move_cost = (SimpleModel(game, pos), CostModel(game, pos),
-                                   MoveCostModel(game, pos))
-        cost._memo = move_cost._memo = self._memo  # the same disorder of a pile
-        return [self, Together([self, simple, cost]), move_cost,
-                Together([self, simple, cost, move_cost])]
+        simple, move_cost = SimpleModel(game, pos), MoveCostModel(game, pos)
+        move_cost._memo = self._memo  # the same disorder of a pile
+        return [self, simple, move_cost]
+
+    def later_threads(self) -> list:
+        """Threads that join the turns once a search has spent some positions, so that
+        the many deals decided early pay for three threads only, and a long search gets
+        more kinds: at 40,000 the disorder three times over plus one per move
+        (:class:`CostModel`) and the disorder with lighter deals
+        (:class:`LightDealsModel`); at 100,000 the simple priority best-first
+        (:class:`SimpleFirstModel`) and with lighter deals
+        (:class:`SimpleLightDealsModel`), and the disorder with deals lighter still
+        (:class:`LighterDealsModel`)."""
+        game, pos = self.game, self.pos
+        cost, light = CostModel(game, pos), LightDealsModel(game, pos)
+        first, simple_light = SimpleFirstModel(game, pos), SimpleLightDealsModel(game, pos)
+        lighter = LighterDealsModel(game, pos)
+        cost._memo = light._memo = lighter._memo = self._memo
+        simple_light._memo = first._memo  # the same segments of a pile
+        return [(40_000, [cost, light]), (100_000, [first, simple_light, lighter])]
+
+    # The score as a sum of what ``scorer`` measures: (disorder, segments on the piles,
+    # a full tail, deals left, finished runs), and whether moves made are added.
+    COEFFICIENTS = (1, 0, 0, DEAL_WEIGHT, 0)
+    WEIGHTED = False
+
+    def scorer(self, models: list):
+        """For an alternation: one function ``(state, depth) -> priorities``, one per
+        model (all of this family), that reads the state's piles once for all of them
+        (their ``score``, plus ``depth`` for a weighted one; tested equal)."""
+        plan = [m.COEFFICIENTS + (int(m.WEIGHTED),) for m in models]
+        memo: dict[bytes, tuple[int, int]] = {}
+        piles, ndeals, cards = self.piles, self.ndeals, self.cards
+
+        def prios(state: bytes, depth: int) -> list[int]:
+            parts = state[1:].split(SEP)
+            tail = parts[-1]
+            dis = disorder(tail) if tail else 0
+            seg = 0
+            on = len(tail)
+            for part in parts[:-1]:
+                both = memo.get(part)
+                if both is None:
+                    if len(memo) > 200_000:
+                        memo.clear()
+                    both = memo[part] = (disorder(part), segments(part))
+                dis += both[0]
+                seg += both[1]
+                on += len(part)
+            left = ndeals - state[0]
+            done = (cards - on - piles * left) // 13
+            full = 1 if tail else 0
+            return [a * dis + b * seg + c * full + e * left + f * done + w * depth
+                    for a, b, c, e, f, w in plan]
+        return prios
 
     def key(self, pos) -> bytes:
         """The canonical state of a real position reached from the root."""
@@ -211,6 +257,9 @@ class SimpleModel(TabbyCatModel):
     with a cost of 1 (a tenth) per move made (``search = "weighted"``)."""
 
     search = "weighted"
+    DEAL_COST = 30
+    COEFFICIENTS = (0, 10, 10, DEAL_COST, -130)
+    WEIGHTED = True
 
     def score(self, state: bytes) -> int:
         memo = self._memo
@@ -227,7 +276,7 @@ class SimpleModel(TabbyCatModel):
             cards += len(part)
         left = self.ndeals - state[0]
         finished = (self.cards - cards - self.piles * left) // 13
-        return total + 30 * left - 130 * finished
+        return total + self.DEAL_COST * left - 130 * finished
 
 
 class CostModel(TabbyCatModel):
@@ -237,6 +286,8 @@ class CostModel(TabbyCatModel):
 
     search = "weighted"
     WEIGHT = 3
+    COEFFICIENTS = (WEIGHT, 0, 0, WEIGHT * TabbyCatModel.DEAL_WEIGHT, 0)
+    WEIGHTED = True
 
     def score(self, state: bytes) -> int:
         return self.WEIGHT * TabbyCatModel.score(self, state)
@@ -248,6 +299,37 @@ class MoveCostModel(CostModel):
     that the others take hundreds of thousands over (Manx 69: 2,073)."""
 
     WEIGHT = 1
+    COEFFICIENTS = (WEIGHT, 0, 0, WEIGHT * TabbyCatModel.DEAL_WEIGHT, 0)
+
+
+class SimpleFirstModel(SimpleModel):
+    """The simple priority searched best-first, with no cost per move (each end-game in
+    a basin of its own, as :class:`TabbyCatModel`)."""
+
+    search = "best-first"
+    WEIGHTED = False
+
+
+class SimpleLightDealsModel(SimpleModel):
+    """The simple priority with a deal to come costing 15 tenths, not 30: dealing
+    sooner."""
+
+    DEAL_COST = 15
+    COEFFICIENTS = (0, 10, 10, DEAL_COST, -130)
+
+
+class LightDealsModel(TabbyCatModel):
+    """The disorder, best-first, with a deal to come weighing 8, not 12: dealing sooner."""
+
+    DEAL_WEIGHT = 8
+    COEFFICIENTS = (1, 0, 0, DEAL_WEIGHT, 0)
+
+
+class LighterDealsModel(TabbyCatModel):
+    """The disorder, best-first, with a deal to come weighing 6."""
+
+    DEAL_WEIGHT = 6
+    COEFFICIENTS = (1, 0, 0, DEAL_WEIGHT, 0)
 
 
 def segments(pile: bytes) -> int:
