@@ -56,7 +56,10 @@ class Threads:
     deal one priority gets lost in is often easy for another. The first to win or to
     prove a loss decides (a complete search that exhausts its positions is a proof
     whatever its priority). Turns end at the first expansion that reaches them, so how
-    the search is sliced never changes its answer.
+    the search is sliced never changes its answer. More threads may join once the
+    threads together have spent some positions (``later``: pairs of positions and
+    models, checked at the end of each turn), so a deal decided early pays for the
+    first few threads only and a long search gets more kinds of priority.
     """
 
     def __init__(self, game, pos, models, budget: int, turn: int, later=()):
