@@ -58,9 +58,10 @@ def playout(game, start, seed: int, steps: int, greedy: int = 70):
     return positions, moves
 
 
-# Deals the solver wins within 20,000 positions in every game but four-suit Spider
+# Deals the solver wins within 30,000 positions in every game but four-suit Spider
 # (whose solver takes seconds a deal): following part of a winning line reaches
-# positions a greedy player seldom does (runs finished, foundations full).
+# positions a greedy player seldom does (runs finished, foundations full). (Tabbycat
+# relaxed 7919 takes 23,160 with the solver's turns of 10,000 positions.)
 SOLVED_DEALS = (7919, 15838, 31676)
 
 
@@ -68,7 +69,7 @@ SOLVED_DEALS = (7919, 15838, 31676)
 def winning_line(game_id: str, number: int) -> tuple:
     from solitaire import solve
     game = get_game(game_id)
-    result = solve(game, game.deal(number), budget=20_000)
+    result = solve(game, game.deal(number), budget=30_000)
     assert result.line, f"{game_id} deal {number}: {result.verdict}"
     return tuple(result.line)
 
