@@ -46,9 +46,10 @@ def test_spiders_hint_is_a_guess_from_what_is_seen_and_the_check_knows(page):
     assert not page.errors, page.errors
 
 
-def test_the_check_runs_in_slices_and_cancel_stops_it(page):
-    """A check of a four-suit board takes longer than a slice: the progress shows,
-    Cancel stops it and says so, and the board is untouched. Deal 12 is not decided within
+def test_a_long_check_shows_progress_and_cancel_stops_it(page):
+    """A check of a four-suit board takes a while (in the solver's worker once it is up,
+    else in slices on the page's thread): the progress shows, Cancel stops it and says so,
+    and the board is untouched. Deal 12 is not decided within
     Hint's budget (119 slices of 2,500 positions, then the look-back), so Cancel always
     comes in time; deals 7 and 22, used before, are proved in 8 and 24 slices, a second
     or two in the page, which a click could miss."""
