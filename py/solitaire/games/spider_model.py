@@ -41,17 +41,19 @@ class SpiderModel:
     # many children of one position lead the next level (see Beam). Chosen per suit
     # count on deals 1-200 (for four suits: the three deal weights that, in turn, won
     # the most deals 1-60; capped beams in their place won as many, not more: README).
-    # Two suits end with a capped beam, which wins deals 9 and 101. Four suits make
+    # Two suits end with a capped beam, which wins deals 9 and 101, then the first six
+    # of four suits' passes, which win 76 and 202 (undecided at 1,000,000 before). Four suits make
     # many short passes ("beam", width, deal weight, cap, seed, jitter, backups): each
     # breaks ties, and mixes scores up to ``jitter`` apart, by a hash of the position
     # seeded differently, and gives up after ``backups`` levels with nothing new, so a
     # pass that has lost its way costs little and the next, different, pass begins.
     PASSES = 24
+    _passes = tuple(("beam", 50 if i % 6 == 5 else 20, (25, 20, 22)[i % 3], 0, i + 5,
+                     (2, 3, 4, 6)[i % 4], 4) for i in range(PASSES))
     TRIES = {
         1: (25, 30, 20, 35),
-        2: (25, 20, ("beam", 50, 25), 30, 35, ("beam", 50, 25, 1)),
-        4: tuple(("beam", 50 if i % 6 == 5 else 20, (25, 20, 22)[i % 3], 0, i + 5,
-                  (2, 3, 4, 6)[i % 4], 4) for i in range(PASSES)),
+        2: (25, 20, ("beam", 50, 25), 30, 35, ("beam", 50, 25, 1)) + _passes[:6],
+        4: _passes,
     }
     BEAM_COST = {4: 2_000}  # positions per unit of width (the solver's own otherwise)
 
