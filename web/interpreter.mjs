@@ -10,7 +10,7 @@
 // `stdout`, `stderr` (its own forwarders) and `indexURL` (which we override); the early
 // start writes through forwarders of ours that pass to PyScript's once it has called.
 import * as pyodide from "./vendor/pyodide-314.0.7/pyodide.mjs";
-import { snapshotBytes } from "./snapshot.mjs";
+import { snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
 
 export const version = pyodide.version;
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
@@ -31,17 +31,7 @@ function snapshot(wasmResponse) {
  * (scripts/build_site.py's light config), write them where PyScript would have. */
 async function engineFiles(py) {
   if (!globalThis.document?.querySelector('script[type="py"][config$="snapshot.json"]')) return;
-  const list = await (await fetch(new URL("./engine-files.json", import.meta.url))).json();
-  const bodies = await Promise.all(list.map(async ([source]) => {
-    const response = await fetch(new URL(source, document.baseURI));
-    if (!response.ok) throw new Error(`${source}: ${response.status}`);
-    return new Uint8Array(await response.arrayBuffer());
-  }));
-  for (const [k, [, target]] of list.entries()) {
-    const path = target.replace(/^\.\//, "");
-    py.FS.mkdirTree(path.split("/").slice(0, -1).join("/"));
-    py.FS.writeFile(path, bodies[k]);
-  }
+  await writeEngineFiles(py);
 }
 
 /** Pyodide's wasm compiled (from the page's preload) while the snapshot is unpacked:

@@ -76,3 +76,23 @@ export async function snapshotBytes(url, indexURL, wasmResponse = null) {
     return null;
   }
 }
+
+/** For a boot without the snapshot: write the engine's files (web/engine-files.json, by
+ * the build) where the snapshot has them, as PyScript's [files] would, relative to the
+ * site (the folder above this one). Used by the page and the solver's worker. */
+export async function writeEngineFiles(py) {
+  const response = await fetch(new URL("./engine-files.json", import.meta.url));
+  if (!response.ok) throw new Error(`engine-files.json: ${response.status}`);
+  const list = await response.json();
+  const site = new URL("../", import.meta.url);
+  const bodies = await Promise.all(list.map(async ([source]) => {
+    const r = await fetch(new URL(source, site));
+    if (!r.ok) throw new Error(`${source}: ${r.status}`);
+    return new Uint8Array(await r.arrayBuffer());
+  }));
+  for (const [k, [, target]] of list.entries()) {
+    const path = target.replace(/^\.\//, "");
+    py.FS.mkdirTree(path.split("/").slice(0, -1).join("/"));
+    py.FS.writeFile(path, bodies[k]);
+  }
+}

@@ -10,7 +10,7 @@
 // event loop, so a cancel (or a newer job) gets through. Budgets count positions, so the
 // chunks change when progress is reported, never the answer.
 import { loadPyodide } from "./vendor/pyodide-314.0.7/pyodide.mjs";
-import { snapshotBytes } from "./snapshot.mjs";
+import { snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
 
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 const CHUNK = 0.1;
@@ -21,23 +21,10 @@ self.addEventListener("securitypolicyviolation", (e) => {
   postMessage({ type: "csp", what: e.violatedDirective + " " + e.blockedURI });
 });
 
-/** On a normal boot, write the engine's files (web/engine-files.json, by the build) where
- * the snapshot has them: the page's folder in Pyodide's home. */
+/** On a normal boot, write the engine's files where the snapshot has them (the page's
+ * folder in Pyodide's home) and make them importable. */
 async function engineFiles() {
-  const response = await fetch(new URL("./engine-files.json", import.meta.url));
-  if (!response.ok) throw new Error(`engine-files.json: ${response.status}`);
-  const list = await response.json();
-  const site = new URL("../", import.meta.url);
-  const bodies = await Promise.all(list.map(async ([source]) => {
-    const r = await fetch(new URL(source, site));
-    if (!r.ok) throw new Error(`${source}: ${r.status}`);
-    return new Uint8Array(await r.arrayBuffer());
-  }));
-  for (const [k, [, target]] of list.entries()) {
-    const path = target.replace(/^\.\//, "");
-    py.FS.mkdirTree(path.split("/").slice(0, -1).join("/"));
-    py.FS.writeFile(path, bodies[k]);
-  }
+  await writeEngineFiles(py);
   py.runPython("import importlib, os, sys\nif os.getcwd() not in sys.path: sys.path.insert(0, os.getcwd())\nimportlib.invalidate_caches()");
 }
 

@@ -12,7 +12,6 @@ After the last deal it does not, and the canonical state sorts the piles: positi
 that differ only by the order of the piles are one position to the solver.
 """
 
-from ..alternation import Together
 from .tabbycat import ACE, KING
 
 FINISHED = bytes(range(KING, 0, -1))  # K Q J .. 2 A, bottom to top
