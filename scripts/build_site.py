@@ -83,7 +83,118 @@ def snapshot_spec(site: Path) -> dict:
             if name.split(".")[0] not in tops | BROWSER_ONLY:
                 stdlib.add(name)
     return {"files": files, "modules": sorted(stdlib) + engine + page_modules,
-            "optional": sorted(stdlib) + page_modules}
+            "optional": sorted(stdlib) + page_modules,
+            # compiled instead where they cannot be imported (scripts/precompiled.py)
+            "precompile": [[n, dst] for _, dst in files if (n := module_name(dst)) in page_modules],
+            "sources": pyscript_package(tree := pyscript_tree(site)),
+            # run through Pyodide's runPythonAsync: PyScript's own, the page's <script type="py">
+            "scripts": pyscript_writer(tree) + [m.read_text() for m in mains]}
+
+
+def js_literal(text: str, i: int):
+    r"""The object or string literal at ``text[i]`` (objects of identifier or string keys,
+    double-quoted strings with JSON's escapes, as a minifier writes them) and the index
+    after it; anything else raises ValueError.
+
+    >>> js_literal('{a:{"b.py":"x\\ny"}}', 0)
+    ({'a': {'b.py': 'x\ny'}}, 19)
+    """
+    if text[i] == '"':
+        j = i + 1
+        while text[j] != '"':
+            j += 2 if text[j] == "\\" else 1
+        return json.loads(text[i:j + 1]), j + 1
+    if text[i] != "{":
+        raise ValueError(f"not a literal at {i}")
+    out, i = {}, i + 1
+    while text[i] != "}":
+        key = re.match(r'[A-Za-z_$][\w$]*', text[i:])
+        if key:
+            name, i = key.group(), i + key.end()
+        else:
+            name, i = js_literal(text, i)
+        if text[i] != ":":
+            raise ValueError(f"no ':' at {i}")
+        out[name], i = js_literal(text, i + 1)
+        if text[i] == ",":
+            i += 1
+    return out, i + 1
+
+
+def pyscript_tree(site: Path) -> dict | None:
+    """PyScript's own Python package, {folder: {file: text}}, from the literal in its main
+    chunk that PyScript writes into Python's file system before running the page's script;
+    None, with a note, if the chunk has no such literal."""
+    core = next(site.glob("web/vendor/pyscript-*/core.js"), None)
+    main = core and core.parent / re.findall(r'from\s*"\./([^"]+\.js)"', core.read_text())[0]
+    text = main.read_text() if main else ""
+    at = text.find('{pyscript:{"__init__.py":')
+    try:
+        tree = js_literal(text, at)[0] if at >= 0 else None
+    except (ValueError, IndexError, json.JSONDecodeError):
+        tree = None
+    if not tree:
+        print(f"PyScript's Python package not found in {main or 'web/vendor'}: not compiled ahead")
+    return tree
+
+
+def pyscript_package(tree: dict | None) -> list[list]:
+    """PyScript's package as [module, path, is_package, source] each, for the snapshot to
+    compile (they import the browser's objects, so they cannot be imported under node).
+
+    >>> pyscript_package({"pyscript": {"__init__.py": "X = 1", "web.py": "Y = 2"}})
+    [['pyscript', './pyscript/__init__.py', True, 'X = 1'], ['pyscript.web', './pyscript/web.py', False, 'Y = 2']]
+    """
+    found = []
+
+    def walk(folder, node):
+        for name, value in node.items():
+            if isinstance(value, dict):
+                walk(f"{folder}/{name}", value)
+            elif name.endswith(".py"):
+                found.append([module_name(f"{folder}/{name}"), f"{folder}/{name}", name == "__init__.py", value])
+    walk(".", tree or {})
+    return found
+
+
+def pyscript_writer(tree: dict | None) -> list[str]:
+    """The Python program PyScript 0.7 runs (through runPythonAsync) before the page's
+    script: it writes the package's files, then imports it. Built here as PyScript's main
+    chunk builds it, so that the snapshot holds it compiled; if PyScript's text differs
+    (another version), it is simply compiled in the page as before.
+
+    >>> print(pyscript_writer({"pyscript": {"a.py": "é"}})[0])
+    import os as _os
+    from pathlib import Path as _Path
+    _path = None
+    _path = _Path("./pyscript")
+    if not _os.path.exists("./pyscript"):
+        _path.mkdir(parents=True, exist_ok=True)
+    _path = _Path("./pyscript/a.py")
+    _path.write_text("é",encoding="utf-8")
+    import pyscript as _pyscript
+    del _Path
+    del _path
+    del _os
+    del _pyscript
+    <BLANKLINE>
+    <BLANKLINE>
+    """
+    if not tree:
+        return []
+    lines = ["import os as _os", "from pathlib import Path as _Path", "_path = None"]
+
+    def walk(folder, node):
+        for name, value in node.items():
+            lines.append(f'_path = _Path("{folder}/{name}")')
+            if isinstance(value, str):
+                lines.append(f'_path.write_text({json.dumps(value, ensure_ascii=False)},encoding="utf-8")')
+            else:
+                lines.extend([f'if not _os.path.exists("{folder}/{name}"):', "    _path.mkdir(parents=True, exist_ok=True)"])
+                walk(f"{folder}/{name}", value)
+    walk(".", tree)
+    lines += ["import pyscript as _pyscript", "del _Path", "del _path", "del _os", "del _pyscript", "\n"]
+    return ["\n".join(lines)]
 
 
 def pyodide_dir(site: Path) -> Path:
@@ -106,6 +217,8 @@ def snapshot_name(site: Path, spec: dict | None = None) -> str:
     digest.update(json.dumps([spec["modules"], [d for _, d in spec["files"]]]).encode())
     for src, dst in spec["files"]:
         digest.update(dst.encode() + b"\0" + Path(src).read_bytes())
+    digest.update((ROOT / "scripts" / "precompiled.py").read_bytes())
+    digest.update(json.dumps([spec["precompile"], spec["sources"], spec["scripts"]]).encode())
     return f"snapshot-{digest.hexdigest()[:16]}.bin.gz"
 
 
@@ -310,15 +423,14 @@ RESTORE_FILES = "web/engine-files.json"   # what web/interpreter.mjs writes on a
 
 
 def light_config(site: Path) -> str:
-    """A config for a snapshot boot, without the engine's [files]: the snapshot has already
-    imported every engine module, so PyScript need not fetch and write ~40 files after
-    Python is up. Those files go to a list that web/interpreter.mjs fetches and writes
-    itself if the snapshot is refused (a normal boot), before PyScript runs the page.
-    Written as JSON, which PyScript reads without loading its TOML parser."""
+    """A config for a snapshot boot, without [files]: the snapshot has already imported
+    every engine module and holds the page's modules compiled (scripts/precompiled.py), so
+    PyScript need not fetch and write ~50 files after Python is up. Those files go to a
+    list that web/interpreter.mjs fetches and writes itself if the snapshot is refused (a
+    normal boot), before PyScript runs the page. Written as JSON, which PyScript reads
+    without loading its TOML parser."""
     config = tomllib.loads((site / "pyscript.toml").read_text())
-    engine = {src: dst for src, dst in config["files"].items() if "/" in dst.removeprefix("./")}
-    (site / RESTORE_FILES).write_text(json.dumps(list(engine.items()), indent=0) + "\n")
-    config["files"] = {src: dst for src, dst in config["files"].items() if src not in engine}
+    (site / RESTORE_FILES).write_text(json.dumps(list(config.pop("files").items()), indent=0) + "\n")
     (site / LIGHT_CONFIG).write_text(json.dumps(config, indent=1) + "\n")
     return "./" + LIGHT_CONFIG
 

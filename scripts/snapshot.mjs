@@ -1,9 +1,13 @@
 // Make a Pyodide memory snapshot under node (called by scripts/build_site.py during the build):
 // boot the vendored Pyodide, write the page's Python files where PyScript will put them,
-// import the modules the page needs, and write the raw snapshot to the output path.
+// import the modules the page needs, compile those that cannot be imported under node
+// (scripts/precompiled.py), and write the raw snapshot to the output path.
 //   node scripts/snapshot.mjs SPEC.json OUT.bin
 // SPEC: {"indexURL": folder of pyodide.mjs, "files": [[source, target], ...],
-//        "modules": [names], "optional": [names that may need the browser]}
+//        "modules": [names], "optional": [names that may need the browser],
+//        "precompile": [[module, target], ...] (compiled if not imported),
+//        "sources": [[module, target, is_package, text], ...] (files PyScript writes itself),
+//        "scripts": [texts of the page's <script type="py">, run through runPythonAsync]}
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
@@ -34,5 +38,32 @@ for name in _wanted:
 "\\n".join(skipped)
 `, { globals: scope });
 scope.destroy();
+// What could not be imported (the page's modules, PyScript's package) is compiled instead
+// and served from memory by scripts/precompiled.py's finder, installed first in sys.meta_path;
+// the page's script is compiled too, for Pyodide's runPythonAsync.
+const ahead = py.toPy({
+  _files: (spec.precompile || []).map(([name, target]) => [name, target, false, null]),
+  _sources: (spec.sources || []),
+  _finder: readFileSync(new URL("./precompiled.py", import.meta.url), "utf8"),
+  _scripts: spec.scripts || [],
+});
+py.runPython(`
+import os, sys, types
+table = {}
+for name, target, package, source in [*_files, *_sources]:
+    if name in sys.modules:
+        continue
+    path = os.path.abspath(target)
+    if not isinstance(source, str):  # (a JS null)
+        with open(path, encoding="utf-8") as f:
+            source = f.read()
+    table[name] = (path, source, package)
+module = types.ModuleType("_precompiled")
+exec(compile(_finder, "_precompiled", "exec"), module.__dict__)
+sys.modules["_precompiled"] = module
+sys.meta_path.insert(0, module.Precompiled(table))
+module.run_compiled(list(_scripts))
+`, { globals: ahead });
+ahead.destroy();
 writeFileSync(outPath, py.makeMemorySnapshot());
 process.stdout.write(skipped ? `not in the snapshot (needs the browser): ${skipped.split("\n").join("; ")}\n` : "");

@@ -8,6 +8,7 @@ import shutil
 import sys
 import tomllib
 import urllib.request
+from urllib.parse import urlparse
 
 import pytest
 
@@ -41,18 +42,18 @@ def test_build_ships_the_service_worker_and_keeps_every_file():
     assert re.fullmatch(r"[0-9a-f]{16}", manifest["version"])
 
 
-def test_a_snapshot_boot_leaves_the_engine_files_to_the_snapshot():
-    """The page's config in the build has every file of pyscript.toml but the engine's
-    (the snapshot has imported them); web/engine-files.json lists those, for a normal boot."""
+def test_a_snapshot_boot_leaves_every_python_file_to_the_snapshot():
+    """The page's config in the build is pyscript.toml without its files (the snapshot has
+    imported the engine and holds the page's modules compiled); web/engine-files.json lists
+    them all, for a normal boot."""
     page = (DIST / "index.html").read_text()
     assert 'config="./pyscript.snapshot.json"' in page
     full = tomllib.loads((DIST / "pyscript.toml").read_text())
     light = json.loads((DIST / "pyscript.snapshot.json").read_text())
-    assert {k: v for k, v in light.items() if k != "files"} == {k: v for k, v in full.items() if k != "files"}
-    full, light = full["files"], light["files"]
+    assert "files" not in light and light == {k: v for k, v in full.items() if k != "files"}
     rest = dict(json.loads((DIST / "web" / "engine-files.json").read_text()))
-    assert light.keys().isdisjoint(rest) and {**light, **rest} == full
-    assert all(dst.startswith("./solitaire/") for dst in rest.values()) and len(rest) > 30
+    assert rest == full["files"] and len(rest) > 40
+    assert {"./dom.py", "./table.py"} <= set(rest.values())
 
 
 def test_snapshot_name_changes_with_any_imported_file_and_the_pyodide_build(tmp_path):
@@ -254,6 +255,18 @@ def test_a_refused_or_missing_snapshot_falls_back_to_a_normal_boot(browser, serv
     if how == "missing":  # the browser's own line for the 404 above names no file
         errors = [e for e in errors if not e.startswith("Failed to load resource: the server responded with a status of 404")]
     assert not errors, errors
+    page.context.close()
+
+
+def test_a_snapshot_boot_fetches_no_python_file_but_the_page_s_script(browser, server):
+    """The snapshot holds the engine imported and the page's modules compiled
+    (scripts/precompiled.py): PyScript fetches only the page's own script."""
+    page = new_page(browser)
+    boot(page, server + "/?deal=9")
+    assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"
+    assert [u.rsplit("/", 1)[-1] for u in page.requests if urlparse(u).path.endswith(".py")] == ["app.py"]
+    assert GAME.parse(page.evaluate("window.tabby_position()")) == GAME.deal(9)
+    assert not page.errors, page.errors
     page.context.close()
 
 
