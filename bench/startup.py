@@ -5,7 +5,8 @@ a click to the updated table, and New deal with Winnable on. Prints figures; ass
 
 Start-up is measured on the built site (dist/, from scripts/build.sh, served with
 netlify.toml's headers), each cold load in a fresh on-disk browser profile and the warm
-load a second navigation in that profile (the service worker then serves the game). Times
+load a second navigation in that profile (the service worker then serves the game, and
+the page has kept the snapshot unpacked, as for a player who comes back later). Times
 come from the page's own Performance marks, from navigation start: the board on screen
 (the first paint, which web/board.js's board is part of), playable (`app-ready`), and the
 phases between (runtime files downloaded; `snapshot-ready` when the snapshot is unpacked,
@@ -93,6 +94,10 @@ def startup(p, url, service_worker: bool, block_snapshot=False):
         if service_worker and not block_snapshot:
             page.wait_for_function("navigator.serviceWorker.getRegistration().then(r => r && r.active"
                                    " && r.active.state === 'activated')", timeout=120_000)
+            for _ in range(300):  # and the snapshot kept unpacked (web/snapshot.mjs), as for a player back later
+                if page.evaluate("caches.open('start-up-snapshot').then(c => c.keys()).then(k => k.length > 0)"):
+                    break
+                page.wait_for_timeout(100)
         warm = measure(page, url)
         context.close()
         return cold, warm

@@ -270,6 +270,50 @@ def test_a_snapshot_boot_fetches_no_python_file_but_the_page_s_script(browser, s
     page.context.close()
 
 
+KEPT = """() => caches.open('start-up-snapshot').then((c) => c.keys()).then((k) => k.map((r) => r.url))"""
+SNAPSHOT_FROM = "performance.getEntriesByName('snapshot-ready').map((m) => m.detail)[0]"
+
+
+def kept_copies(page, want):
+    """The kept snapshot's addresses, once there are `want` of them (the page keeps it
+    about a second after it is ready, and drops a refused one without waiting)."""
+    for _ in range(100):
+        urls = page.evaluate(KEPT)
+        if len(urls) == want:
+            return urls
+        page.wait_for_timeout(100)
+    raise AssertionError(f"kept copies: {urls}")
+
+
+def test_the_unpacked_snapshot_is_kept_for_the_next_start_and_dropped_if_refused(browser, server):
+    """After a start from the shipped file, the page keeps the snapshot unpacked (Cache
+    Storage, named after the shipped file) and the next start uses it; a kept copy that
+    Pyodide refuses is dropped, and that start is a normal one."""
+    page = new_page(browser)
+    boot(page, server + "/?deal=9")
+    assert page.evaluate(SNAPSHOT_FROM) == "shipped"
+    name = SNAPSHOT.search((DIST / "index.html").read_text()).group(1)
+    assert kept_copies(page, 1) == [f"{server}/{name}?unpacked"]
+    boot(page, server + "/?deal=9")
+    assert page.evaluate(SNAPSHOT_FROM) == "kept"
+    assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"
+    assert GAME.parse(page.evaluate("window.tabby_position()")) == GAME.deal(9)
+    page.evaluate("""async () => {   // the kept copy, claiming another Pyodide build
+        const cache = await caches.open('start-up-snapshot');
+        const [key] = await cache.keys();
+        const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+        bytes[16] ^= 1;
+        await cache.put(key, new Response(bytes));
+    }""")
+    boot(page, server + "/?deal=9")
+    assert page.evaluate(SNAPSHOT_FROM) == "kept"
+    assert page.evaluate("document.documentElement.dataset.boot") == "normal"
+    assert GAME.parse(page.evaluate("window.tabby_position()")) == GAME.deal(9)
+    kept_copies(page, 0)
+    assert not [e for e in page.errors if "snapshot" not in e], page.errors
+    page.context.close()
+
+
 def test_python_gets_ready_without_waiting_for_pyscript(browser, server):
     """web/interpreter.mjs prepares Python just after the first paint, beside PyScript's
     own start: with PyScript's main chunk refused, the snapshot is still fetched and

@@ -10,21 +10,31 @@
 // `stdout`, `stderr` (its own forwarders) and `indexURL` (which we override); the early
 // start writes through forwarders of ours that pass to PyScript's once it has called.
 import * as pyodide from "./vendor/pyodide-314.0.7/pyodide.mjs";
-import { snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
+import { dropUnpacked, fromKeptCopy, keepUnpacked, snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
 
 export const version = pyodide.version;
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 
-/** The snapshot's bytes, or null: fetched, gunzipped and XORed back (web/snapshot.mjs) on
- * this thread, from as soon as this module runs; the inflating streams in as the bytes
+/** The snapshot's bytes, or null: the copy an earlier start kept, else fetched, gunzipped
+ * and XORed back (web/snapshot.mjs) on this thread; the inflating streams in as the bytes
  * arrive. (In a worker it came later here: starting the worker cost more than the 0.2-0.3 s
  * of inflating that the build's zero-block packing leaves, on this 2-core machine.) */
+let snapshotURL;   // read once the page is painted (this module may run before the link is parsed)
 function snapshot(wasmResponse) {
-  const link = globalThis.document?.querySelector('link[rel="preload"][data-snapshot]');
-  return snapshotBytes(link?.href, indexURL, wasmResponse).then((bytes) => {
-    performance.mark("snapshot-ready");
+  snapshotURL = globalThis.document?.querySelector('link[rel="preload"][data-snapshot]')?.href;
+  return snapshotBytes(snapshotURL, indexURL, wasmResponse).then((bytes) => {
+    performance.mark("snapshot-ready", { detail: fromKeptCopy(bytes) ? "kept" : bytes ? "shipped" : null });
     return bytes;
   });
+}
+
+/** Once the game is playable and the page idle, keep the unpacked snapshot for the next
+ * start (web/snapshot.mjs's keepUnpacked): 31 MB written to Cache Storage, off the start. */
+function keepForNextStart(bytes) {
+  const ready = () => globalThis.document?.body?.dataset.ready;
+  const idle = (f) => (globalThis.requestIdleCallback ? requestIdleCallback(f, { timeout: 5000 }) : setTimeout(f, 1000));
+  const wait = () => (ready() ? setTimeout(() => idle(() => keepUnpacked(snapshotURL, bytes)), 1000) : setTimeout(wait, 250));
+  wait();
 }
 
 /** On a normal boot of a page whose config leaves the engine's files to the snapshot
@@ -82,9 +92,13 @@ async function boot(bytes, options, when = null) {
                                            createPyodideModule: withCompiled(wasm) });
     performance.mark("pyodide-ready");
     globalThis.document?.documentElement.setAttribute("data-boot", "snapshot");
+    const used = await bytes;
+    if (snapshotURL && !fromKeptCopy(used)) keepForNextStart(used);
     return py;
   } catch (e) {
-    if (await bytes) console.warn("The start-up snapshot was refused; starting Python normally.", e);
+    const refused = await bytes;
+    if (refused) console.warn("The start-up snapshot was refused; starting Python normally.", e);
+    if (fromKeptCopy(refused)) dropUnpacked(snapshotURL);   // the next start unpacks the shipped file
   }
   const py = await pyodide.loadPyodide({ ...options, indexURL, createPyodideModule: withCompiled(wasm) });
   await engineFiles(py);

@@ -53,13 +53,61 @@ export function unsparse(packed) {
   return out;
 }
 
-/** The bytes of the snapshot at `url` (null: none, or it could not be read): gunzipped
- * here (the host need not compress it), its all-zero blocks put back (the build leaves
- * them out, so there is less to inflate), then its memory XORed back with the data segments
- * of the wasm in `indexURL` (the build XORed them in, so that what Python never changed
- * becomes zeros), read from `wasmResponse` if given (a response, or its promise). */
+// The snapshot as Pyodide takes it (31 MB), kept by the page after the first start from the
+// shipped file, so that later starts need not unpack it again (about a third of a second of
+// the page's thread). Its key is the shipped file's (hash-named) address; one entry at a time.
+// Not a "tabbycat-" cache: those are the service worker's, which it clears at each release.
+const KEPT = "start-up-snapshot";
+const keptKey = (url) => new URL(url, globalThis.location?.href).href + "?unpacked";
+const kept = new WeakSet();   // the bytes that came from the kept copy
+
+/** Whether `bytes` (from snapshotBytes) came from the kept copy rather than the shipped file. */
+export const fromKeptCopy = (bytes) => !!bytes && kept.has(bytes);
+
+async function keptCopy(url) {
+  try {
+    const hit = await (await caches.open(KEPT)).match(keptKey(url));
+    if (!hit) return null;
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    kept.add(bytes);
+    return bytes;
+  } catch (e) {
+    return null;   // no Cache Storage here (or it failed): unpack the shipped file
+  }
+}
+
+/** Keep `bytes`, the snapshot at `url` unpacked, for the next start (dropping any other). */
+export async function keepUnpacked(url, bytes) {
+  try {
+    const cache = await caches.open(KEPT);
+    for (const request of await cache.keys()) {
+      if (request.url !== keptKey(url)) await cache.delete(request);
+    }
+    await cache.put(keptKey(url), new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch (e) { /* the next start unpacks the shipped file again */ }
+}
+
+/** Forget the kept copy of the snapshot at `url` (Pyodide refused it). */
+export async function dropUnpacked(url) {
+  try {
+    await (await caches.open(KEPT)).delete(keptKey(url));
+  } catch (e) { /* nothing kept */ }
+}
+
+/** The bytes of the snapshot at `url` (null: none, or it could not be read): the copy kept
+ * by an earlier start if there is one, else the shipped file gunzipped here (the host need
+ * not compress it), its all-zero blocks put back (the build leaves them out, so there is
+ * less to inflate), then its memory XORed back with the data segments of the wasm in
+ * `indexURL` (the build XORed them in, so that what Python never changed becomes zeros),
+ * read from `wasmResponse` if given (a response, or its promise; left unread, and
+ * cancelled, when the kept copy is used). */
 export async function snapshotBytes(url, indexURL, wasmResponse = null) {
   if (!url || typeof DecompressionStream === "undefined") return null;
+  const copy = await keptCopy(url);
+  if (copy) {
+    if (wasmResponse) Promise.resolve(wasmResponse).then((r) => r.body?.cancel()).catch(() => {});
+    return copy;
+  }
   try {
     const [response, wasm] = await Promise.all([fetch(url), wasmResponse || fetch(indexURL + "pyodide.asm.wasm")]);
     if (!response.ok || !wasm.ok) return null;
