@@ -33,7 +33,9 @@ function snapshot(wasmResponse) {
 function keepForNextStart(bytes) {
   const ready = () => globalThis.document?.body?.dataset.ready;
   const idle = (f) => (globalThis.requestIdleCallback ? requestIdleCallback(f, { timeout: 5000 }) : setTimeout(f, 1000));
-  const wait = () => (ready() ? setTimeout(() => idle(() => keepUnpacked(snapshotURL, bytes)), 1000) : setTimeout(wait, 250));
+  let tries = 480;   // two minutes: a page that never gets ready keeps nothing
+  const wait = () => (ready() ? setTimeout(() => idle(() => keepUnpacked(snapshotURL, bytes)), 1000)
+                              : --tries > 0 && setTimeout(wait, 250));
   wait();
 }
 
