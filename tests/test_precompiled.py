@@ -67,3 +67,15 @@ def test_unknown_names_are_left_to_the_other_finders(installed):
     finder, _ = installed
     assert finder.find_spec("json") is None and finder.get_source("json") is None
     assert importlib.import_module("json").dumps([1]) == "[1]"
+
+
+def test_the_snapshot_build_s_examples():
+    """The doctests of scripts/build_site.py (the PyScript package and writer read from
+    its chunk among them) and scripts/precompiled.py, which live outside py/ and tests/."""
+    import doctest
+
+    import build_site
+    import precompiled
+    for module in (build_site, precompiled):
+        failed, tried = doctest.testmod(module)
+        assert tried and not failed, module.__name__
