@@ -113,8 +113,9 @@ class Controller:
             else:
                 s = self.session
                 if s is None or s.daily != day or s.game is not game:
-                    if s is None:
-                        self.game, self.session = game, self._new_session(1)
+                    if s is None:  # (the game first: the session is of self.game)
+                        self.game = game
+                        self.session = self._new_session(1)
                     ans.merge(self.daily(day, game.id))
                 return
         if q.deal is not None:
@@ -370,6 +371,10 @@ class Controller:
         this thread runs; see :mod:`solitaire.jobs`)."""
         return None if self.task is None else self.task[5]
 
+    def hand_over(self) -> Answer:
+        """The worker is up: a search running here in slices becomes its job."""
+        return J.hand_over(self)
+
     def local(self) -> None:
         """The worker is gone: the running search continues here, in slices."""
         J.local(self)
@@ -485,6 +490,14 @@ class Controller:
 
     def rate_step(self) -> Answer:
         return Q.rate_step(self)
+
+    def rating_job(self) -> dict | None:
+        """The next rating as a job for the page's solver worker (see :mod:`solitaire.jobs`)."""
+        return Q.rating_job(self)
+
+    def rated(self, job: dict, value) -> Answer:
+        """The worker's answer to ``rating_job``'s job."""
+        return Q.rated(self, job, value)
 
     def daily_ratings(self, days: list) -> dict:
         return Q.daily_ratings(self, days, S.read_daily_cache(self.store, self.now()))
