@@ -81,10 +81,10 @@ def test_a_cached_daily_that_is_not_a_candidate_is_not_trusted():
 
 def test_one_daily_generator_serves_the_command_line_and_the_page(monkeypatch):
     """Defect 5: the page's daily comes from daily.DailySearch, what the CLI runs."""
-    import solitaire.play as play
+    import solitaire.tasks as tasks  # (the controller's searches, the daily's among them)
     calls = []
-    real = play.DailySearch
-    monkeypatch.setattr(play, "DailySearch", lambda *a: calls.append(a) or real(*a))
+    real = tasks.DailySearch
+    monkeypatch.setattr(tasks, "DailySearch", lambda *a: calls.append(a) or real(*a))
     c = tab()
     c.boot("?deal=1")
     c.daily("2026-01-01")

@@ -161,7 +161,7 @@ def steps(job: dict):
     fraction)``, returns the answer (the same value the controller's own returns)."""
     from . import moves as M
     from . import questions as Q
-    from .play import daily_steps
+    from .tasks import daily_steps
     game = GAMES[job["game"]]
     ctx = _Context(game, job)
     kind = job["kind"]
