@@ -94,9 +94,11 @@ class Runner:
     def report(self, job_id: int, out: dict, memory: int):
         rating = self.rating
         if rating is not None and job_id == rating["id"]:
-            if out["done"]:
+            if out.get("error"):  # never for the controller's own jobs: not asked again
+                self.fail("a rating: " + str(out["error"]))
+            elif out["done"]:
                 self.rating = None
-                self.rated += 0 if out.get("error") else 1
+                self.rated += 1
                 self.page.do(self.page.ctl.rated(rating, decode(out.get("value"))))
             return
         if job_id != self.running:
