@@ -65,3 +65,49 @@ def new_page(browser, **kw):
 def boot(page, url):
     page.goto(url)
     page.wait_for_selector("body[data-ready]", timeout=90_000)
+
+
+# Each place of the table as the boxes a player sees: its slot (with the stock's count
+# badge and a label above it), its cards; the tucked foundations of a many-run game are one
+# stack by design, so one place. Then every other box on the screen that is not the table.
+PLACE_BOXES = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+  const tucked = document.querySelector("#table .slot.tucked") !== null;
+  const key = (name) => (tucked && name.startsWith("foundation") ? "foundations" : name);
+  const places = {};
+  const add = (name, e) => { if (shown(e)) (places[key(name)] ||= []).push([e.className, box(e)]); };
+  for (const s of document.querySelectorAll("#table > .slot")) {
+    add(s.dataset.pile, s);
+    for (const b of s.querySelectorAll(".badge")) add(s.dataset.pile, b);
+  }
+  for (const c of document.querySelectorAll("#table > .card[data-place]")) add(c.dataset.place, c);
+  for (const l of document.querySelectorAll("#table > .place-label")) add("tail", l);
+  const others = {};
+  for (const sel of ["header.bar", "#intro", "#status", "#search", "#offer"]) {
+    const e = document.querySelector(sel);
+    if (e && shown(e) && !e.hidden) others[sel] = box(e);
+  }
+  return {places, others};
+}"""
+
+
+def overlaps(page) -> list:
+    """What covers what on the table: pairs of boxes of two different places (a card of
+    one pile on another's, the stock's badge on a foundation), and the page's other parts
+    (the header, the first-time note, the messages) over any card or slot. Empty when each
+    thing a player needs to see is clear (1 px of rounding allowed)."""
+    seen = page.evaluate(PLACE_BOXES)
+
+    def meet(a, b):
+        return min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
+
+    found = []
+    names = sorted(seen["places"])
+    for i, p in enumerate(names):
+        for q in names[i + 1:]:
+            found += [(p, a[0], q, b[0]) for a in seen["places"][p] for b in seen["places"][q]
+                      if meet(a[1], b[1])]
+    for other, box in seen["others"].items():
+        found += [(other, p, kind) for p in names for kind, b in seen["places"][p] if meet(box, b)]
+    return found

@@ -86,6 +86,52 @@ def test_the_worker_gives_the_answer_the_slices_give(kind):
     assert there.ratings.known == here.ratings.known
 
 
+def rate_in_worker(c):
+    """Rate what the controller wants rated next as the page does with its worker:
+    the job through a Driver in chunks, the answer back through ``rated``."""
+    job = c.rating_job()
+    driver = Driver(json.dumps(job))
+    while not (out := json.loads(driver.step(0.01)))["done"]:
+        pass
+    return job, c.rated(job, decode(out["value"]))
+
+
+@pytest.mark.parametrize("game_id, deal", [("tabbycat", 5), ("tabbycat", 2), ("spider1", 3),
+                                           ("tuxedo", 4)])
+def test_the_worker_rates_a_board_as_the_slices_do(game_id, deal):
+    here = tab()
+    here.boot(f"?deal={deal}&game={game_id}")
+    while here.rating_wanted():
+        here.rate_step()
+    there = tab()
+    there.boot(f"?deal={deal}&game={game_id}")
+    there.rate_step()   # a slice begun here is dropped once the worker answers
+    job, ans = rate_in_worker(there)
+    assert (job["kind"], job["game"], job["deal"]) == ("rate", game_id, deal)
+    assert ans.rated and there.rating() == here.rating() is not None
+    assert not there.rating_wanted() and there.rating_job() is None
+    assert there.ratings.jobs == {}
+
+
+def test_the_worker_rates_the_board_first_then_the_queued_dailies():
+    c = tab()
+    c.boot("?deal=5")
+    c.ratings.later(c.game, 7)
+    first, _ = rate_in_worker(c)
+    second, _ = rate_in_worker(c)
+    assert (first["deal"], second["deal"]) == (5, 7)
+    assert c.ratings.get("tabbycat", 7) is not None and c.rating_job() is None
+
+
+@pytest.mark.parametrize("value", [None, "", "impossible", 3, ("easy",)])
+def test_a_rating_answer_that_is_not_a_rating_is_not_kept(value):
+    c = tab()
+    c.boot("?deal=5")
+    job = c.rating_job()
+    ans = c.rated(job, value)
+    assert not ans.rated and c.rating() is None and c.rating_wanted()
+
+
 def test_cancel_and_a_new_board_drop_the_workers_report():
     c = tab()
     c.offload = True
@@ -110,6 +156,8 @@ def test_cancel_and_a_new_board_drop_the_workers_report():
     '{"kind": "hint", "id": 1, "game": "tabbycat", "budget": 1, "back": 1, "slice": 1, "deal": 0, "moves": ""}',
     '{"kind": "hint", "id": 1, "game": "tabbycat", "budget": 1, "back": 1, "slice": 1, "deal": 1, "moves": "??"}',
     '{"kind": "new_deal", "id": 1, "game": "tabbycat", "budget": 1, "back": 1, "slice": 1, "numbers": [], "winnable": 5}',
+    '{"kind": "rate", "id": 1, "game": "tabbycat", "budget": 1, "back": 1, "slice": 1, "deal": -4}',
+    '{"kind": "rate", "id": 1, "game": "tabbycat", "budget": 1, "back": 1, "slice": 1}',
 ])
 def test_a_bad_job_is_refused_and_says_so(text):
     out = json.loads(Driver(text).step(1))

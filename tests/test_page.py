@@ -17,7 +17,7 @@ from urllib.parse import urlparse
 import pytest
 
 from conftest import ROOT
-from pages import boot, new_page
+from pages import boot, new_page, overlaps
 from solitaire import DEAL, Move, get_game, solve
 from solitaire.solver import replay
 from solitaire.position import format_line
@@ -403,6 +403,7 @@ def test_screenshots_and_nothing_overflows(browser, server, width, height):
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"game-{width}x{height}.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert overlaps(page) == []
     page.context.close()
 
 
@@ -432,11 +433,14 @@ def test_a_pile_of_25_cards_fits_the_screen(browser, server, width, height):
 
 def assert_fits(page, cards, width, height, shot):
     """The cards matching ``cards`` end within the screen's height, nothing is wider than
-    the screen; a screenshot for a person to look at; the page closed."""
+    the screen, nothing covers a card or a place (the first-time note is still up: a fresh
+    profile); a screenshot for a person to look at; the page closed."""
     boxes = page.eval_on_selector_all(cards, "els => els.map(e => e.getBoundingClientRect().bottom)")
     assert max(boxes) <= height
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.is_visible("#intro")
     page.screenshot(path=str(SHOTS / shot))
+    assert overlaps(page) == []
     page.context.close()
 
 

@@ -46,13 +46,16 @@ def test_spiders_hint_is_a_guess_from_what_is_seen_and_the_check_knows(page):
     assert not page.errors, page.errors
 
 
-def test_a_long_check_shows_progress_and_cancel_stops_it(page):
-    """A check of a four-suit board takes a while (in the solver's worker once it is up,
-    else in slices on the page's thread): the progress shows, Cancel stops it and says so,
-    and the board is untouched. Deal 12 is not decided within
-    Hint's budget (119 slices of 2,500 positions, then the look-back), so Cancel always
-    comes in time; deals 7 and 22, used before, are proved in 8 and 24 slices, a second
-    or two in the page, which a click could miss."""
+def check_and_cancel(page, where):
+    """A check of a four-suit board takes a while: the progress shows, the search runs
+    ``where`` it should (the solver's worker, or slices on the page's thread: the page
+    says which in ``<html data-solver>``, the runner what it gave the worker), Cancel
+    stops it and says so, and the board is untouched. Deal 12 is not decided within
+    Hint's budget (120 slices of 2,500 positions; 17 s in CPython), so Cancel comes in
+    time; deals 7 and 22, used before, are proved in 8 and 24 slices, a second or two in
+    the page, which a click could miss."""
+    page.wait_for_function(f"document.documentElement.dataset.solver === '{where}'",
+                           polling=100, timeout=90_000)
     page.evaluate("window.tabby_start(12, 'spider4')")
     before = page.evaluate("window.tabby_position()")
     page.click("#stats")
@@ -60,11 +63,30 @@ def test_a_long_check_shows_progress_and_cancel_stops_it(page):
     # Polled on a timer: while slices run, animation frames (Playwright's default) are few.
     page.wait_for_function("!document.querySelector('#search').hidden", polling=100, timeout=30_000)
     assert "Checking" in page.inner_text("#search-label")
-    page.click("#search-cancel")
+    running = json.loads(page.evaluate("window.tabby_solver()"))["running"]
+    assert (running is not None) == (where == "worker")
+    # A real click, without Playwright's wait for the button to hold still over animation
+    # frames: while slices run frames are few, and that wait could outlast the check.
+    page.click("#search-cancel", force=True)
     page.wait_for_function("document.querySelector('#search').hidden", polling=100, timeout=10_000)
     assert "cancelled" in page.inner_text("#status")
+    assert json.loads(page.evaluate("window.tabby_solver()"))["running"] is None
     assert page.evaluate("window.tabby_position()") == before
+
+
+def test_a_long_check_in_the_worker_shows_progress_and_cancel_stops_it(page):
+    check_and_cancel(page, "worker")
     assert not page.errors, page.errors
+
+
+def test_a_long_check_in_slices_shows_progress_and_cancel_stops_it(browser, server):
+    """The same without the solver's worker (its script refused): slices on the page."""
+    p = new_page(browser)
+    p.route("**/solver-worker.mjs", lambda route: route.fulfill(status=404))
+    boot(p, server + "/?deal=3&game=spider1")
+    check_and_cancel(p, "slices")
+    assert not [e for e in p.errors if "worker" not in e.lower() and "404" not in e], p.errors
+    p.context.close()
 
 
 def test_the_rating_shows_beside_the_deal_number(page):

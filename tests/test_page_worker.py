@@ -1,8 +1,10 @@
 """The solver's worker in a real browser (issue 14, item 5): once the page is playable a
 second Pyodide boots in a Web Worker from the same snapshot and answers the searches
-(Hint, the look-back, the winnable check, Winnable new deals, the daily), the same
-answers as the page's own slices; Cancel stops it; without a worker the page searches
-in slices as before; a worker that cannot use the snapshot boots normally."""
+(Hint, the look-back, the winnable check, Winnable new deals, the daily) and, while no
+search runs, rates the deals (the board's, the calendar's dailies), the same answers as
+the page's own slices; a ``?daily=`` link opened at start-up is taken over by the worker
+once it is up; Cancel stops it; without a worker the page searches and rates in slices as
+before; a worker that cannot use the snapshot boots normally."""
 
 import json
 
@@ -10,7 +12,8 @@ import pytest
 
 from pages import boot, new_page
 from solitaire import get_game
-from solitaire.daily import daily_deal
+from solitaire.daily import candidates, daily_deal
+from solitaire.hints import difficulty
 from solitaire.messages import Message
 from solitaire.solver import Search
 from solitaire.text import localize
@@ -108,9 +111,54 @@ def test_the_look_back_and_the_daily_in_the_worker(page):
     assert not page.errors, page.errors
 
 
+def test_the_worker_rates_the_board_and_the_calendars_dailies(page):
+    """With the worker up, the difficulty beside the deal number and on the calendar's
+    dailies comes from the worker (its count of ratings goes up), and is the rating the
+    slices give (``difficulty``)."""
+    rated = solver(page)["rated"]
+    for game_id, deal in (("tabbycat", 11), ("spider1", 4)):
+        page.evaluate(f"window.tabby_start({deal}, '{game_id}')")
+        page.wait_for_function(f"window.tabby_rating() === '{difficulty(get_game(game_id), deal)}'",
+                               polling=100, timeout=60_000)
+        assert page.inner_text("#deal-rating") == difficulty(get_game(game_id), deal)
+    assert solver(page)["rated"] >= rated + 2
+    rated = solver(page)["rated"]
+    page.evaluate("window.tabby_start(1, 'tabbycat')")
+    day = page.evaluate("(() => { const d = new Date(); d.setDate(1); "
+                        "return d.toLocaleDateString('en-CA'); })()")
+    number = list(candidates(day, "tabbycat"))[1]   # one of the day's, rated nowhere yet
+    page.evaluate(f"localStorage.setItem('tabbycat.daily.v2', '{json.dumps({f'tabbycat:{day}': number})}')")
+    page.click("#stats")
+    button = f"#calendar button[data-date='{day}']"
+    page.wait_for_selector(f"{button}[data-rating]", timeout=60_000)
+    assert page.get_attribute(button, "data-rating") == difficulty(GAME, number)
+    assert solver(page)["rated"] > rated
+    page.click("#stats-close")
+    assert not page.errors, page.errors
+
+
+def test_a_daily_link_at_start_is_taken_over_by_the_worker(browser, server):
+    """``?daily=`` opens on a search before the worker is up: the page starts the worker
+    at once and, once it is up, the worker runs the search (the page's thread stops
+    slicing it). Four-suit 2026-11-25 takes 192,181 positions (its fourth candidate is
+    the first proved): some ten seconds in slices, longer than the worker's boot."""
+    page = new_page(browser)
+    page.goto(server + "/?daily=2026-11-25&game=spider4")
+    page.wait_for_selector("body[data-ready]", timeout=120_000)
+    assert page.inner_text("#status").startswith("The daily deal of 2026-11-25")
+    spider4 = get_game("spider4")
+    assert page.evaluate("window.tabby_position()") == spider4.format(
+        spider4.deal(daily_deal("2026-11-25", "spider4")))
+    facts = solver(page)
+    assert facts["state"] == "ready" and facts["answered"] == 1, facts
+    assert page.evaluate("performance.getEntriesByName('solver-worker-ready').length") == 1
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 def test_without_a_worker_the_page_searches_in_slices(browser, server):
     """The worker's script cannot be had: the page says so in the console and
-    searches in slices, with the same answer."""
+    searches and rates in slices, with the same answers."""
     page = new_page(browser)
     page.route("**/solver-worker.mjs", lambda route: route.fulfill(status=404))
     boot(page, server + "/?deal=5")
@@ -120,6 +168,9 @@ def test_without_a_worker_the_page_searches_in_slices(browser, server):
     page.wait_for_function(f"{STATUS}.startsWith('Hint')", polling=100, timeout=60_000)
     assert page.inner_text("#status") == hint_text(GAME, 5)
     assert solver(page)["answered"] == 0 and solver(page)["state"] == "failed"
+    page.wait_for_function(f"window.tabby_rating() === '{difficulty(GAME, 5)}'",
+                           polling=100, timeout=60_000)
+    assert solver(page)["rated"] == 0
     assert not [e for e in page.errors if "worker" not in e.lower() and "404" not in e], page.errors
     page.context.close()
 

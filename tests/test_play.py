@@ -57,6 +57,17 @@ def test_daily_cache_is_keyed_by_game_and_date():
     assert set(json.loads(c.store.get(DAILY_KEY))) == {"tabbycat:2026-02-03", "spider1:2026-02-03"}
 
 
+def test_a_daily_link_of_another_game_on_a_first_visit_shows_that_games_board():
+    """A fresh profile opening ``?daily=...&game=spider4``: while the daily is computed,
+    the board on the table is of the game in play (it was Tabby Cat's deal 1 under
+    Spider's table, which the page could not draw). 2026-11-30 is pinned in test_daily."""
+    c = tab()
+    c.boot("?daily=2026-11-30&game=spider4")
+    assert c.task is not None and c.game.id == "spider4" and c.session.game is c.game
+    run(c)
+    assert c.session.game.id == "spider4" and c.session.deal == 488836131
+
+
 def test_a_cached_daily_that_is_not_a_candidate_is_not_trusted():
     """A cache entry naming a deal that is not one of the day's candidates is ignored."""
     store = MemoryStore()
@@ -70,10 +81,10 @@ def test_a_cached_daily_that_is_not_a_candidate_is_not_trusted():
 
 def test_one_daily_generator_serves_the_command_line_and_the_page(monkeypatch):
     """Defect 5: the page's daily comes from daily.DailySearch, what the CLI runs."""
-    import solitaire.play as play
+    import solitaire.tasks as tasks  # (the controller's searches, the daily's among them)
     calls = []
-    real = play.DailySearch
-    monkeypatch.setattr(play, "DailySearch", lambda *a: calls.append(a) or real(*a))
+    real = tasks.DailySearch
+    monkeypatch.setattr(tasks, "DailySearch", lambda *a: calls.append(a) or real(*a))
     c = tab()
     c.boot("?deal=1")
     c.daily("2026-01-01")

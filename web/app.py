@@ -129,17 +129,21 @@ class Page:
         if ctl.task is None and self.ready is not None:
             ready, self.ready = self.ready, None
             ready()
-        if not self.rating and self.ready is None and ctl.rating_wanted():
-            asyncio.ensure_future(self.rate())
+        if self.ready is None and ctl.rating_wanted():
+            if self.runner.state == "ready":
+                self.runner.rate()   # in the solver's worker
+            elif not self.rating:
+                asyncio.ensure_future(self.rate())
         return ans
 
     async def rate(self):
-        """Rate deals a slice at a time (the board's, then the calendar's dailies) while
-        no search runs; each slice is a bounded number of greedy moves."""
+        """Rate deals a slice at a time on this thread (the board's, then the calendar's
+        dailies) while no search runs and the solver's worker is not up (once it is, it
+        rates them: ``Runner.rate``); each slice is a bounded number of greedy moves."""
         self.rating = True
         try:
             await asyncio.sleep(0.3)  # after the board is drawn and the page settles
-            while self.ctl.rating_wanted():
+            while self.ctl.rating_wanted() and self.runner.state != "ready":
                 if self.ctl.task is not None:  # a search the player asked for goes first
                     await asyncio.sleep(0.1)
                     continue
@@ -376,6 +380,8 @@ def boot():
     words.apply(words.pick(page.ctl.prefs.get("lang")))
     page.fill_games()
     page.do(ans)
+    if page.ctl.task is not None:  # the page opens on a search (a ?daily= link): the
+        page.runner.start_worker()  # worker boots now and takes it over once up
     page.intro.show_if_new()
 
 

@@ -39,6 +39,8 @@ FIT_FLOOR = 0.6             # a long pile shrinks the cards to no less than this
 SPREAD_MAX = 1.35           # on a wide screen the places spread apart up to this much
 BELOW = 40                  # px kept under the table for one line of messages
 LABEL = 0.2                 # card heights kept above the piles for the tail's label
+STOCK_PX = 48               # the stock is a touch target at least this wide (style.css): the
+                            # places right of it in its row keep clear of it (1 px between)
 PHONE = "(max-width: 600px), (max-height: 500px)"  # a phone: one-row header, short game names
 
 
@@ -243,9 +245,11 @@ def plan(places, piles, width, height):
     ch = rounded(cw * RATIO)
     lay = Plan(cw, ch, spots, spread, wide, height)
     min_step = most(ch * MIN_STEP, MIN_STEP_PX)
+    lay.width = (right - 1) * cw * spread + cw
+    clear = clear_of_stock(places, spots, cw, spread, width - lay.width)
     for place in places:
         ux, uy = spots[place.name]
-        x, y = ux * cw * spread, uy * ch
+        x, y = ux * cw * spread + clear.get(place.name, 0), uy * ch
         cards, down = piles[place.name]
         step = back = 0
         if place.fan == "down" and cards > 1:
@@ -262,9 +266,26 @@ def plan(places, piles, width, height):
             pile_h -= back
         lay.places[place.name] = (x, y, back, step, pile_h)
         lay.deepest = most(lay.deepest, y + pile_h)
-    lay.width = (right - 1) * cw * spread + cw
+        if place.name in clear:
+            lay.width = most(lay.width, x + cw)
     lay.tall = lay.deepest + 8
     return lay
+
+
+def clear_of_stock(places, spots, cw, spread, spare):
+    """How far (px) the places right of the stock in its row (the game's own layout) move
+    right so that the stock's box, ``STOCK_PX`` wide when the cards are narrower, does not
+    reach them: at most ``spare``, the width the table leaves unused."""
+    stock = next((p for p in places if p.kind == "stock"), None)
+    if stock is None:
+        return {}
+    row = [p for p in places if p.y == stock.y and p.x > stock.x]
+    if not row:
+        return {}
+    nearest = min(row, key=lambda p: p.x)
+    gap = (spots[nearest.name][0] - spots[stock.name][0]) * cw * spread
+    push = most(0, least(STOCK_PX + 1 - gap, spare))
+    return {p.name: push for p in row}
 
 
 def card_z(place, i, bottom_up):

@@ -8,11 +8,10 @@ files come from this site (the service worker keeps them for offline); a file th
 not load or parse leaves a sentence in the dialog, never a broken page.
 """
 
-from pyodide.ffi import create_proxy
 from pyscript import window
 
 import words
-from dom import document, el, keep, nullish, on
+from dom import document, el, on
 from solitaire.errors import SolitaireError
 from solitaire.lang_en import ENGLISH
 from solitaire.records import read_json
@@ -157,21 +156,16 @@ class RulesDialog:
 
 
 class Intro:
-    """The first-time introduction, on the table: the goal of the game in play, its special
-    places (the tail, the cells), how to deal. Shown once; Got it (or Esc on it) puts it
-    away for good (the ``intro_seen`` setting). It follows the game and the language while
-    it is up, and sits above the key help under the table, never over it."""
-
-    GAP = 12    # px from the window's edge, and from the key help
+    """The first-time introduction: the goal of the game in play, its special places (the
+    tail, the cells), how to deal. Shown once; Got it (or Esc on it) puts it away for good
+    (the ``intro_seen`` setting). It follows the game and the language while it is up. It
+    is a note in the page's flow under the table, its messages and the key help (style.css):
+    never over a card, and it appears without moving anything already on screen."""
 
     def __init__(self, page):
         self.page = page
         on(el("intro-close"), "click", lambda e: self.dismiss())
         on(el("intro"), "keydown", lambda e: str(e.key) == "Escape" and self.dismiss())
-        self.frame = keep(create_proxy(lambda *_: self.place()))
-        # after the table has taken the new size (the page's own resize handler renders it)
-        on(window, "resize", lambda e: window.requestAnimationFrame(self.frame))
-        on(window, "scroll", lambda e: self.place())
 
     def show_if_new(self):
         ctl = self.page.ctl
@@ -188,26 +182,11 @@ class Intro:
             p.textContent = line
             body.appendChild(p)
         box.hidden = False
-        self.place()
-        window.requestAnimationFrame(self.frame)   # again once the table is laid out
 
     def follow(self):
         """The game changed: the introduction, if still up, speaks of the new one."""
         if not el("intro").hidden:
             self.show_if_new()
-
-    def place(self):
-        """Lift the note above the key help when the help is on screen."""
-        box = el("intro")
-        if box.hidden:
-            return
-        bottom = self.GAP
-        keys = nullish(document.querySelector("footer.keys"))
-        if keys is not None and keys.getClientRects().length:
-            top = keys.getBoundingClientRect().top
-            if top < window.innerHeight:
-                bottom = max(bottom, int(window.innerHeight - top) + self.GAP)
-        box.style.bottom = f"{bottom}px"
 
     def dismiss(self):
         el("intro").hidden = True

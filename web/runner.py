@@ -3,9 +3,13 @@ second Pyodide booted from the same snapshot) once it is up, else a slice at a t
 between frames on the page's thread, as before.
 
 The controller says what runs (:meth:`solitaire.play.Controller.job`); a search started
-while the worker is ready is the worker's (``offload``), one started before stays in
-slices. The worker starts after the page is playable. If it cannot start, or fails, the
-page keeps the slices for good, and a search the worker had is run here from its start.
+while the worker is ready is the worker's (``offload``); one started before runs in slices
+until the worker is up, then the worker takes it over (see :meth:`Runner.message`). The
+worker starts after the page is playable, or at once when the page opens on a search (a
+``?daily=`` link). While no search runs, the worker rates deals (the board's, then the
+calendar's dailies: :meth:`solitaire.play.Controller.rating_job`); before it is up, the
+page rates them in slices (``Page.rate``). If the worker cannot start, or fails, the page
+keeps the slices for good, and a search the worker had is run here from its start.
 """
 
 import asyncio
@@ -31,6 +35,8 @@ class Runner:
         self.state = "off"       # "off" (not started), "booting", "ready", "failed"
         self.worker = None
         self.running = None      # the id of the job the worker runs
+        self.rating = None       # the rating job the worker runs (a dict), if any
+        self.rated = 0           # ratings the worker answered
         self.stepping = False    # the slices run
         self.answered = 0        # jobs the worker answered
         self.memory = 0          # the worker's WebAssembly memory, bytes (last reported)
@@ -64,6 +70,7 @@ class Runner:
             self.page.ctl.offload = True
             document.documentElement.dataset.solver = "worker"
             window.performance.mark("solver-worker-ready")
+            self.page.do(self.page.ctl.hand_over())  # a search begun in slices moves here
         elif kind == "report":
             self.report(int(data.id), json.loads(str(data.data)), int(data.memory))
         elif kind == "csp":  # the tests watch the console for violations
@@ -76,15 +83,24 @@ class Runner:
         if self.state == "failed":
             return
         window.console.warn("The solver's worker stopped; searching on the page instead: " + why)
-        self.state, self.running = "failed", None
+        self.state, self.running, self.rating = "failed", None, None
         self.page.ctl.offload = False
         document.documentElement.dataset.solver = "slices"
         if self.worker is not None:
             self.worker.terminate()
         self.page.ctl.local()
-        self.ensure()
+        self.page.do(Answer())   # the search, and the ratings, go on in slices here
 
     def report(self, job_id: int, out: dict, memory: int):
+        rating = self.rating
+        if rating is not None and job_id == rating["id"]:
+            if out.get("error"):  # never for the controller's own jobs: not asked again
+                self.fail("a rating: " + str(out["error"]))
+            elif out["done"]:
+                self.rating = None
+                self.rated += 1
+                self.page.do(self.page.ctl.rated(rating, decode(out.get("value"))))
+            return
         if job_id != self.running:
             return  # a job given up (cancelled, its board gone)
         if out["done"]:
@@ -106,6 +122,9 @@ class Runner:
         if self.running is not None and (not remote or job["id"] != self.running):
             self.worker.postMessage(plain({"type": "cancel", "id": self.running}))
             self.running = None
+        if self.rating is not None and ctl.task is not None:  # the player's search first
+            self.worker.postMessage(plain({"type": "cancel", "id": self.rating["id"]}))
+            self.rating = None
         if ctl.task is None:
             return
         if remote:
@@ -115,6 +134,23 @@ class Runner:
                                                "job": json.dumps(job)}))
         elif not self.stepping:
             asyncio.ensure_future(self.slices())
+
+    def rate(self):
+        """While no search runs, the worker rates the next deal wanted (the board's
+        first: a rating under way for another deal gives way to it)."""
+        ctl = self.page.ctl
+        if self.state != "ready" or ctl.task is not None:
+            return
+        job = ctl.rating_job()
+        if job is None:
+            return
+        running = self.rating
+        if running is not None:
+            if (running["game"], running["deal"]) == (job["game"], job["deal"]):
+                return
+            self.worker.postMessage(plain({"type": "cancel", "id": running["id"]}))
+        self.rating = job
+        self.worker.postMessage(plain({"type": "job", "id": job["id"], "job": json.dumps(job)}))
 
     async def slices(self):
         """Step the controller's search a slice at a time, yielding to the browser."""
@@ -131,4 +167,5 @@ class Runner:
     def facts(self) -> str:
         """For the tests and benchmarks: where searches run, and the worker's figures."""
         return json.dumps({"state": self.state, "boot": self.boot, "answered": self.answered,
-                           "memory": self.memory, "running": self.running})
+                           "memory": self.memory, "running": self.running, "rated": self.rated,
+                           "rating": None if self.rating is None else self.rating["deal"]})

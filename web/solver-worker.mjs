@@ -1,6 +1,7 @@
 // The solver's worker: a second Pyodide, booted from the page's own start-up snapshot,
 // that runs the page's searches (Hint, the look-back, "is this deal still winnable?",
-// Winnable new deals, the daily) off the page's thread, at full speed.
+// Winnable new deals, the daily) and, while none runs, the deals' difficulty ratings, off
+// the page's thread, at full speed. One job at a time: a newer job replaces the running one.
 //
 // Messages from the page: {type: "boot", snapshot: URL or null}, then {type: "job", id,
 // job: JSON text of solitaire.jobs} and {type: "cancel", id}. To the page: {type: "ready",

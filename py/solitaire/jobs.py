@@ -37,7 +37,7 @@ from .messages import Message
 from .position import Move, format_line, parse_line
 from .session import Session
 
-KINDS = ("hint", "fair_hint", "check", "new_deal", "rated_deal", "daily")
+KINDS = ("hint", "fair_hint", "check", "new_deal", "rated_deal", "daily", "rate")
 WANTED = ("easy", "medium", "hard")
 MAX_JOB = 64_000        # characters of a job (a long game's moves fit many times over)
 MAX_NUMBERS = 100       # deals a New deal job may try
@@ -105,6 +105,14 @@ def daily_job(c, game, day: str, number: int) -> dict:
     return job
 
 
+def rate_job(c, game, deal: int, number: int) -> dict:
+    """The difficulty of ``deal`` of ``game`` (:class:`~solitaire.hints.Rating`, as the
+    page's background slices compute it); the answer is the rating."""
+    job = _job(c, "rate", number, None, deal=deal)
+    job["game"] = game.id
+    return job
+
+
 def read_job(text: str) -> dict:
     """The one reader of a job: size, kinds, the game, numbers and moves checked.
 
@@ -120,7 +128,9 @@ def read_job(text: str) -> dict:
     if (not isinstance(job, dict) or job.get("kind") not in KINDS or job.get("game") not in GAMES
             or not all(type(job.get(k)) is int and 0 < job[k] <= 10_000_000 for k in ints)):
         raise ValueError("not a job")
-    if job["kind"] in ("hint", "fair_hint", "check"):
+    if job["kind"] == "rate":
+        check_deal_number(job.get("deal"))
+    elif job["kind"] in ("hint", "fair_hint", "check"):
         check_deal_number(job.get("deal"))
         if not isinstance(job.get("moves"), str):
             raise ValueError("not a job")
@@ -151,7 +161,7 @@ def steps(job: dict):
     fraction)``, returns the answer (the same value the controller's own returns)."""
     from . import moves as M
     from . import questions as Q
-    from .play import daily_steps
+    from .tasks import daily_steps
     game = GAMES[job["game"]]
     ctx = _Context(game, job)
     kind = job["kind"]
@@ -160,6 +170,8 @@ def steps(job: dict):
         return labelled(source, lambda n: Message("finding_winnable", number=n))
     if kind == "rated_deal":
         return _rated(ctx, game, job)
+    if kind == "rate":
+        return Q.rate_steps(game, job["deal"])
     if kind == "daily":
         day = job["day"]
         return labelled(daily_steps(DailySearch(day, game.id), job["slice"]),
@@ -192,6 +204,18 @@ def local(c) -> None:
     job = c.job()
     if job is not None:
         job["remote"] = False
+
+
+def hand_over(c) -> Answer:
+    """The worker is up: a search begun here in slices (one started before it was) is the
+    worker's from now on. It runs it from its start (budgets count positions, so the
+    answer is the one the slices would give); the slices here stop."""
+    ans = Answer()
+    job = c.job()
+    if c.offload and job is not None and not job.get("remote"):
+        job["remote"] = True
+        ans.search = c.task[2].last
+    return ans
 
 
 def remote(c, job_id: int, items: list, done: bool, value, error: str | None) -> Answer:

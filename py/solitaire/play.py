@@ -3,8 +3,9 @@ with no DOM, so CPython tests reach every path the page takes.
 
 The page turns events into intents (the public methods below) and applies the
 :class:`~solitaire.answer.Answer` each returns. Searches are generators the page steps
-in slices (:meth:`Controller.step`), or jobs its solver's worker runs (``offload``,
-:meth:`Controller.job`, :meth:`Controller.remote`; see :mod:`solitaire.jobs`); each
+in slices (:meth:`Controller.step`, see :mod:`solitaire.tasks`), or jobs its solver's
+worker runs (``offload``, :meth:`Controller.job`, :meth:`Controller.remote`; see
+:mod:`solitaire.jobs`); each
 belongs to the board it was started for, and when the board changes (a move, undo,
 another deal) it is dropped, never applied.
 Storage is any store with ``get``/``set``/``remove`` (see :mod:`solitaire.saved`).
@@ -21,14 +22,15 @@ Move.parse('deal')
 import json
 
 from . import saved as S
-from .answer import CLOSED, Answer, Offer, Progress, Steps, labelled
-from .daily import DAILY_BUDGET, DailySearch, candidates, parse_date
+from .answer import CLOSED, Answer, Offer
+from .daily import parse_date
 from .errors import SolitaireError
 from .games import GAMES, get_game
 from .messages import Message
 from . import jobs as J
 from . import moves as M
 from . import questions as Q
+from . import tasks as T
 from .messages import clock_text
 from .position import Move
 from .records import read_query
@@ -113,8 +115,9 @@ class Controller:
             else:
                 s = self.session
                 if s is None or s.daily != day or s.game is not game:
-                    if s is None:
-                        self.game, self.session = game, self._new_session(1)
+                    if s is None:  # (the game first: the session is of self.game)
+                        self.game = game
+                        self.session = self._new_session(1)
                     ans.merge(self.daily(day, game.id))
                 return
         if q.deal is not None:
@@ -306,69 +309,23 @@ class Controller:
 
     def daily(self, day: str | None = None, game_id: str | None = None) -> Answer:
         """The daily deal of ``day`` (today by default) for the game: from the cache
-        (keyed by game and date), else a search the page steps."""
-        ans = Answer()
-        game = get_game(game_id) if game_id else self.game
-        day = day or self.today()
-        try:
-            day = parse_date(day).isoformat()
-            if day > self.today():
-                raise SolitaireError(Message("daily_not_out", day=day))
-        except SolitaireError as e:
-            ans.say("bad_daily_link", why=reason(e))
-            return ans
-        cache = S.read_daily_cache(self.store, self.now())
-        number = cache.get(f"{game.id}:{day}")
-        if number is not None and number not in set(candidates(day, game.id)):
-            number = None  # not one of that day's candidates: never trusted
-        if number is not None:
-            return self._start_daily(game, day, number, ans)
-        steps = daily_steps(DailySearch(day, game.id), self.SLICE)
-
-        def finish(number):
-            out = Answer()
-            cache = S.read_daily_cache(self.store, self.now())
-            cache[f"{game.id}:{day}"] = number
-            kept = dict(list(cache.items())[-S.DAILY_KEPT:])
-            try:
-                self.store.set(S.DAILY_KEY, json.dumps(kept))
-            except S.StoreError:
-                pass  # a cache: the day is computed again next time
-            return self._start_daily(game, day, number, out)
-
-        label = Message("dealing_daily", day=day)
-        return self._run("daily", labelled(steps, lambda n: label), finish,
-                         failed=Message("daily_none", day=day), ans=ans,
-                         job=J.daily_job(self, game, day, self.tasks + 1))
-
-    def _start_daily(self, game, day, number, ans):
-        self._start(game, number, day, ans)
-        ans.say("daily_started", day=day)
-        return ans
+        (keyed by game and date), else a search (see :mod:`solitaire.tasks`)."""
+        return T.daily(self, day, game_id)
 
     # -- searches ----------------------------------------------------------------------------
 
-    def _run(self, kind, progress, finish, failed=None, ans=None, job=None):
-        """Start a search: ``progress`` yields (label, fraction) and ends with the value
-        ``finish`` turns into an Answer. ``job``: the same search as plain data
-        (:mod:`solitaire.jobs`), for a page that runs it in its worker (``offload``)."""
-        ans = ans or Answer()
-        if self.task is not None:
-            ans.search_done = True
-        self.tasks += 1
-        if job is not None:
-            job["id"] = self.tasks
-        self.task = (kind, self.serial, Steps(progress), finish, failed, job)
-        if self.offload and job is not None:  # the worker runs it: no slice here
-            job["remote"] = True
-            self.task[2].last = ans.search = Progress(J.decode(job["label"]), 0.0)
-            return ans
-        return ans.merge(self.step(0))
+    def _run(self, kind, progress, finish, failed=None, ans=None, job=None) -> Answer:
+        """Start a search (see :func:`solitaire.tasks.run`)."""
+        return T.run(self, kind, progress, finish, failed, ans, job)
 
     def job(self) -> dict | None:
         """The running search as a job for the page's worker (None: none, or one only
         this thread runs; see :mod:`solitaire.jobs`)."""
         return None if self.task is None else self.task[5]
+
+    def hand_over(self) -> Answer:
+        """The worker is up: a search running here in slices becomes its job."""
+        return J.hand_over(self)
 
     def local(self) -> None:
         """The worker is gone: the running search continues here, in slices."""
@@ -376,60 +333,19 @@ class Controller:
 
     def remote(self, job_id: int, items: list, done: bool = False, value=None,
                error: str | None = None) -> Answer:
-        """What the worker reports of job ``job_id``: decoded status lines and progress
-        (as the generator yielded them), and, once ``done``, the answer, which ends the
-        search exactly as :meth:`step` does. A report of a search that is no longer the
-        running one (cancelled, its board gone) is ignored."""
+        """What the worker reports of job ``job_id`` (see :func:`solitaire.jobs.remote`)."""
         return J.remote(self, job_id, items, done, value, error)
 
     def _end(self, value, failed, finish) -> Answer:
-        if value is None and failed is not None:
-            ans = Answer()
-            ans.say(failed.key, **failed.params)
-            return ans
-        return finish(value)
+        return T.end(self, value, failed, finish)
 
     def step(self, positions: int | None = None) -> Answer:
         """Run the current search one slice further (0: just report where it is)."""
-        ans = Answer()
-        if self.task is None:
-            ans.search_done = True
-            return ans
-        kind, board, steps, finish, failed, job = self.task
-        job = job is not None and job.get("remote")
-        if board != self.serial:  # its board is no longer on the table: drop it
-            self.task = None
-            ans.search_done = True
-            return ans
-        if (positions == 0 or job) and steps.last is not None:
-            ans.search = steps.last  # (a search the worker runs is not stepped here)
-            return ans
-        try:
-            ans.search = steps.next()
-            status = steps.status
-            if status is not None:
-                steps.status = None
-                ans.status = [status]
-            return ans
-        except StopIteration as done:
-            self.task = None
-            ans.search_done = True
-            return ans.merge(self._end(done.value, failed, finish))
-        except SolitaireError as e:
-            self.task = None
-            ans.search_done = True
-            ans.say("bad_daily_link", why=reason(e))
-            return ans
+        return T.step(self, positions)
 
     def cancel(self) -> Answer:
         """Cancel the running search."""
-        ans = Answer(search_done=True)
-        if self.task is not None:
-            kind = self.task[0]
-            self.task = None
-            ans.say({"new_deal": "new_deal_cancelled", "daily": "daily_cancelled",
-                     "check": "check_cancelled"}.get(kind, "hint_dropped"))
-        return ans
+        return T.cancel(self)
 
     def new_deal(self) -> Answer:
         """A new deal: with Winnable on, the first random deal the solver proves winnable;
@@ -438,17 +354,7 @@ class Controller:
             return Q.rated_deal(self, self.prefs["difficulty"])
         if not self.prefs["winnable"]:
             return self._start(self.game, self._random_deal())
-        game = self.game
-        numbers = [self._random_deal() for _ in range(self.WINNABLE_TRIES)]
-        source = M.first_winnable(game, iter(numbers), self.winnable_budget(), self.SLICE)
-        progress = labelled(source, lambda n: Message("finding_winnable", number=n))
-
-        def finish(number):
-            ans = self._start(game, number)
-            ans.say("deal_proved", number=number)
-            return ans
-        return self._run("new_deal", progress, finish, failed=Message("no_winnable_found"),
-                         job=J.new_deal_job(self, numbers, self.tasks + 1))
+        return T.winnable_deal(self)
 
     def winnable_budget(self) -> int:
         """Positions Winnable gives each candidate deal: the game's (four-suit Spider's
@@ -485,6 +391,14 @@ class Controller:
 
     def rate_step(self) -> Answer:
         return Q.rate_step(self)
+
+    def rating_job(self) -> dict | None:
+        """The next rating as a job for the page's solver worker (see :mod:`solitaire.jobs`)."""
+        return Q.rating_job(self)
+
+    def rated(self, job: dict, value) -> Answer:
+        """The worker's answer to ``rating_job``'s job."""
+        return Q.rated(self, job, value)
 
     def daily_ratings(self, days: list) -> dict:
         return Q.daily_ratings(self, days, S.read_daily_cache(self.store, self.now()))
@@ -570,14 +484,6 @@ class Controller:
 
 
 _DROPPED = {"new_deal": "new_deal_dropped", "daily": "new_deal_dropped", "check": "check_dropped"}
-
-
-def daily_steps(search, slice_):
-    """A :class:`~solitaire.daily.DailySearch` (the command line's computation) in steps:
-    yields ``(candidate, fraction)`` and returns the day's deal."""
-    while search.run(slice_) is None:
-        yield search.candidate, (search.examined % DAILY_BUDGET) / DAILY_BUDGET
-    return search.deal
 
 
 def _snapshot(session) -> str:

@@ -18,7 +18,7 @@ seconds, so the same question gives the same answer on every machine.
 from .answer import Answer
 from .daily import candidates
 from .hints import EASY, HARD, MEDIUM, FairHint, Rating
-from .jobs import check_job, rated_deal_job
+from .jobs import check_job, rate_job, rated_deal_job
 from .messages import Message
 from .moves import look_back, look_back_done
 from .solver import UNWINNABLE, WON, Search
@@ -77,10 +77,28 @@ class Ratings:
         rating = job.run(moves)
         if rating is None:
             return None
-        self.put(game.id, deal, rating)
-        self.queue.pop(0)
-        del self.jobs[key]
+        self.done(key, rating)
         return key
+
+    def first(self) -> tuple | None:
+        """The deal ``step`` works on: ``(game, deal)``, or None."""
+        return self.queue[0] if self.queue else None
+
+    def done(self, key: tuple, rating: str) -> None:
+        """Deal ``key`` (game id, deal) is rated, here or by the page's solver worker."""
+        self.put(*key, rating)
+        self.queue = [q for q in self.queue if (q[0].id, q[1]) != key]
+        self.jobs.pop(key, None)
+
+
+def rate_steps(game, deal: int):
+    """A deal's rating as the slices compute it (:class:`Rating`, ``RATING_SLICE``
+    greedy moves a step), for the page's solver worker: yields the fraction done,
+    returns the rating."""
+    rater = Rating(game, deal)
+    while rater.run(RATING_SLICE) is None:
+        yield rater.fraction
+    return rater.result
 
 
 def rate_step(c) -> Answer:
@@ -91,6 +109,29 @@ def rate_step(c) -> Answer:
     if s is not None and c.ratings.get(c.game.id, s.deal) is None:
         c.ratings.want(c.game, s.deal)
     if c.ratings.step(RATING_SLICE) is not None:
+        ans.rated = True
+    return ans
+
+
+def rating_job(c) -> dict | None:
+    """The rating :func:`rate_step` would work on next (the board's first), as a job for
+    the page's solver worker; None when nothing waits."""
+    s = c.session
+    if s is not None and c.ratings.get(c.game.id, s.deal) is None:
+        c.ratings.want(c.game, s.deal)
+    first = c.ratings.first()
+    if first is None:
+        return None
+    c.tasks += 1
+    return rate_job(c, first[0], first[1], c.tasks)
+
+
+def rated(c, job: dict, value) -> Answer:
+    """The worker's answer to rating ``job``: kept if it is a rating (anything else, an
+    error included, leaves the deal to be rated again)."""
+    ans = Answer()
+    if value in RATINGS and isinstance(job.get("deal"), int):
+        c.ratings.done((job["game"], job["deal"]), value)
         ans.rated = True
     return ans
 
