@@ -52,7 +52,7 @@ def check_and_cancel(page, where):
     says which in ``<html data-solver>``, the runner what it gave the worker), Cancel
     stops it and says so, and the board is untouched. Deal 12 is not decided within
     Hint's budget (120 slices of 2,500 positions; 17 s in CPython), so Cancel comes in
-    time; deals 7 and 22, used before, are proved in 8 and 24 slices, a second or two in
+    time; deals 7 and 22, used before, are proved in a few slices, a second or two in
     the page, which a click could miss."""
     page.wait_for_function(f"document.documentElement.dataset.solver === '{where}'",
                            polling=100, timeout=90_000)

@@ -47,19 +47,23 @@ class SpiderModel:
     # breaks ties, and mixes scores up to ``jitter`` apart, by a hash of the position
     # seeded differently, and gives up after ``backups`` levels with nothing new, so a
     # pass that has lost its way costs little and the next, different, pass begins.
+    # A pass may also weigh a face-down card other than four (the last field): four
+    # suits weigh it three in two passes of three, four in the third (see README).
     PASSES = 24
     _passes = tuple(("beam", 50 if i % 6 == 5 else 20, (25, 20, 22)[i % 3], 0, i + 5,
                      (2, 3, 4, 6)[i % 4], 4) for i in range(PASSES))
     TRIES = {
         1: (25, 30, 20, 35),
         2: (25, 20, ("beam", 50, 25), 30, 35, ("beam", 50, 25, 1)) + _passes[:6],
-        4: _passes,
+        4: tuple(p + (4 if i % 3 == 2 else 3,) for i, p in enumerate(_passes)),
     }
     BEAM_COST = {4: 2_000}  # positions per unit of width (the solver's own otherwise)
 
     def __init__(self, game, pos, deal_weight: int = DEAL_WEIGHT, prune: bool = True,
-                 beam: int = 0, cap: int = 0, seed: int = 0, jitter: int = 1, backups: int | None = None):
+                 beam: int = 0, cap: int = 0, seed: int = 0, jitter: int = 1, backups: int | None = None,
+                 hidden_weight: int = 4):
         self.game = game
+        self.hidden_weight = hidden_weight
         self.deal_weight = deal_weight
         self.prune = prune
         self.beam = beam
@@ -84,9 +88,9 @@ class SpiderModel:
         tries = []
         for t in self.TRIES[len(self.game.suits)]:
             if isinstance(t, tuple):
-                cap, seed, jitter, backups = t[3:] + (0, 0, 1, None)[len(t) - 3:]
+                cap, seed, jitter, backups, hidden = t[3:] + (0, 0, 1, None, 4)[len(t) - 3:]
                 tries.append(SpiderModel(self.game, self.pos, t[2], beam=t[1], cap=cap, seed=seed,
-                                         jitter=jitter, backups=backups))
+                                         jitter=jitter, backups=backups, hidden_weight=hidden))
             else:
                 tries.append(SpiderModel(self.game, self.pos, t))
         return tries
@@ -112,14 +116,14 @@ class SpiderModel:
         return state[0] == self.ndeals and len(state) == 11 + 9
 
     def score(self, state: bytes) -> int:
-        """Four per face-down card, two per break between face-up cards, one per card
-        still out, and a weight per deal to come. (Weighing empty columns, or breaks of
+        """Four per face-down card (``hidden_weight``), two per break between face-up
+        cards, one per card still out, and a weight per deal to come. (Weighing empty columns, or breaks of
         suit below breaks of rank, did worse in trials on deals 1-100.) A seeded model
         scores 16 times that plus a hash of the position below 16 times ``jitter``: ties,
         and scores less than ``jitter`` apart, are ordered differently by each seed, the
         same on every run."""
         hidden = state[1:11]
-        total = 4 * sum(hidden) + self.deal_weight * (self.ndeals - state[0])
+        total = self.hidden_weight * sum(hidden) + self.deal_weight * (self.ndeals - state[0])
         for h, pile in zip(hidden, state[11:].split(SEP)):
             total += len(pile)
             for under, over in zip(pile[h:], pile[h + 1:]):
