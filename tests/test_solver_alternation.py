@@ -5,7 +5,7 @@ from solitaire.alternation import Alternation
 from solitaire.games.tabbycat_model import CostModel, MoveCostModel, SimpleModel
 from solitaire.players import play, positions
 from solitaire.searches import BestFirst
-from solitaire.solver import UNWINNABLE, WON, replay
+from solitaire.solver import UNWINNABLE, WON, Search, Threads, replay
 
 
 def priorities(pos):
@@ -64,3 +64,53 @@ def test_one_pass_scores_equal_each_priority():
                 seen += 1
                 assert prios(child, 9) == [m.score(child) + 9 * m.WEIGHTED for m in models]
                 states.append(child)
+
+
+def threads(pos, budget, pool):
+    """Tabby Cat's threads (three, more joining at 40,000 and 100,000), pooled at
+    ``pool`` positions (None: never)."""
+    model = GAME.solver_model(pos)
+    return Threads(GAME, pos, model.threads(), budget, model.TURN, model.later_threads(), pool)
+
+
+def test_pooled_threads_prove_a_loss_once():
+    """The lost position above: threads each exhaust their own table, so their proof
+    costs several searches' positions; pooled after two turns, the rest is one table,
+    and the proof costs at most the positions spent before pooling plus one search's."""
+    start = GAME.deal(5)
+    pos = positions(GAME, start, play(GAME, start, "random", 25, seed=5))[-1]
+    one = run(BestFirst(GAME, pos, GAME.solver_model(pos), 300_000), 300_000)
+    apart = run(threads(pos, 300_000, None), 5_000)
+    pooled = run(threads(pos, 300_000, 12_000), 5_000)
+    assert one.verdict == apart.verdict == pooled.verdict == UNWINNABLE
+    assert pooled.examined <= 20_000 + one.examined < apart.examined
+
+
+def test_pooled_threads_win_the_same_way_however_sliced():
+    """Deal 337 (89,946 positions with the threads apart), pooled after two turns: the
+    win replays on the engine, and slicing changes neither the count nor the line."""
+    pos = GAME.deal(337)
+    whole = run(threads(pos, 300_000, 12_000), 300_000)
+    sliced = run(threads(pos, 300_000, 12_000), 997)
+    assert whole.verdict == WON and GAME.is_won(replay(GAME, pos, whole.line))
+    assert (sliced.examined, sliced.line) == (whole.examined, whole.line)
+    assert whole.examined > 20_000
+
+
+def test_the_threads_pool_only_in_a_long_search():
+    """Tabby Cat's threads pool at 150,000 positions or half the budget: a search
+    decided before that is the threads' own, whatever the budget (deal 926: 106,499)."""
+    pos = GAME.deal(926)
+    counts = {budget: run(Search(GAME, pos, budget), 10_000).examined for budget in (200_000, 1_000_000)}
+    assert counts == {200_000: 106_499, 1_000_000: 106_499}
+    assert run(threads(pos, 1_000_000, None), 10_000).examined == 106_499
+
+
+def test_hints_budget_pools_at_150000():
+    """Hint's 300,000 pools at 150,000: Tabby Cat deal 12 after 25 random moves, which
+    the threads apart win only at 373,007 (past Hint's budget), is won just after."""
+    start = GAME.deal(12)
+    pos = positions(GAME, start, play(GAME, start, "random", 25, seed=12))[-1]
+    result = run(Search(GAME, pos, 300_000), 2_500)
+    assert result.verdict == WON and 150_000 < result.examined < 160_000
+    assert GAME.is_won(replay(GAME, pos, result.line))

@@ -97,6 +97,62 @@ class Alternation(Searcher):
         if self.model.is_won(root):
             self._finish(WON, root)
 
+    @classmethod
+    def merged(cls, game, pos, searches: list, models: list, budget: int) -> "Alternation":
+        """One alternation that goes on from ``searches`` of ``pos`` (best-first,
+        weighted or alternations, each with its own table), under ``models``'
+        priorities, with ``budget`` positions in all. Their tables become one (a
+        position keeps the parent of the first search that saw it, so every line still
+        leads back to the start); a position any of them expanded stays expanded, since
+        its children are all in the table; every other one waits in every queue, at the
+        moves made to reach it in the merged table. So nothing is dropped: when the
+        queues are empty every reachable position has been expanded by one search or
+        another, which proves a loss as a single search would, and no position is
+        expanded twice from now on. The counts go on from the searches' sums.
+        """
+        self = cls.__new__(cls)
+        self.game, self.start, self.budget, self.model = game, pos, budget, models[0]
+        self.result = None
+        parent: dict[bytes, bytes | None] = {}
+        expanded: set[bytes] = set()
+        for s in searches:
+            for state, up in s.parent.items():
+                parent.setdefault(state, up)
+            waiting = set(s.waiting())
+            expanded.update(state for state in s.parent if state not in waiting)
+        self.parent = parent
+        self.examined = sum(s.examined for s in searches)
+        self.expanded = sum(s.expanded for s in searches)
+        self.seconds = sum(s.seconds for s in searches)
+        self.models = models
+        self.weighted = [getattr(m, "search", "") == "weighted" for m in models]
+        scorer = getattr(self.model, "scorer", None)
+        self.prios = scorer(models) if scorer is not None else self._prios
+        self.queues = [Fifo() if w else Frontier() for w in self.weighted]
+        self.open = {}
+        self.index = 0
+        depths: dict[bytes, int] = {self.model.root: 0}
+        pushes = [q.push for q in self.queues]
+        for state in parent:  # in the order the tables met them: the same on every run
+            if state in expanded:
+                continue
+            chain = []
+            while state not in depths:
+                chain.append(state)
+                state = parent[state]
+            depth = depths[state]
+            for state in reversed(chain):
+                depth += 1
+                depths[state] = depth
+            state = chain[0] if chain else state
+            self.open[state] = depths[state]
+            for push, prio in zip(pushes, self.prios(state, depths[state])):
+                push(prio, state)
+        return self
+
+    def waiting(self) -> list[bytes]:
+        return list(self.open)
+
     def _prios(self, state: bytes, depth: int) -> list[int]:
         """Each queue's priority of a new position ``depth`` moves from the start."""
         return [m.score(state) + depth if w else m.score(state)

@@ -108,6 +108,12 @@ class Searcher:
     def _free(self) -> None:
         """Drop the search's own structures (the result is kept)."""
 
+    def waiting(self) -> list[bytes]:
+        """The positions seen and not yet expanded (for :meth:`Alternation.merged
+        <solitaire.alternation.Alternation.merged>`); every other position in the table
+        has been expanded."""
+        raise NotImplementedError
+
     def _end(self, examined, expanded, seconds, found, exhausted) -> Result | None:
         """Close a slice: keep its counts, and settle the result if it is decided."""
         self.examined, self.expanded = examined, expanded
@@ -289,6 +295,10 @@ class BestFirst(Searcher):
                     self._resume()
         return self._end(examined, expanded, time.perf_counter() - t0, found, exhausted)
 
+    def waiting(self) -> list[bytes]:
+        frontiers = [self.main] + ([self.active] if self.active is not None else []) + self.suspended
+        return [state for f in frontiers for bucket in f.buckets for state in bucket]
+
     def _free(self) -> None:
         self.main = Frontier()
         self.active = None
@@ -450,6 +460,9 @@ class Weighted(Searcher):
                 break
         self.seq = seq
         return self._end(examined, expanded, time.perf_counter() - t0, found, exhausted)
+
+    def waiting(self) -> list[bytes]:
+        return [state for _, _, state, _ in self.heap]
 
     def _free(self) -> None:
         self.heap = []

@@ -59,10 +59,15 @@ class Threads:
     the search is sliced never changes its answer. More threads may join once the
     threads together have spent some positions (``later``: pairs of positions and
     models, checked at the end of each turn), so a deal decided early pays for the
-    first few threads only and a long search gets more kinds of priority.
+    first few threads only and a long search gets more kinds of priority. And once the
+    threads have spent ``pool`` positions (at the end of a turn), they become one
+    :class:`~solitaire.alternation.Alternation` of all their priorities over one table
+    (:meth:`~solitaire.alternation.Alternation.merged`): a long search then stops
+    expanding the same positions once per thread, and a loss costs one exhausted
+    table, not one per thread.
     """
 
-    def __init__(self, game, pos, models, budget: int, turn: int, later=()):
+    def __init__(self, game, pos, models, budget: int, turn: int, later=(), pool: int | None = None):
         self.game, self.pos = game, pos
         self.searches = [searcher(game, pos, m, budget) for m in models]
         self.live = list(range(len(self.searches)))
@@ -70,6 +75,7 @@ class Threads:
         self.later = sorted(later, key=lambda stage: stage[0])
         self.budget = budget
         self.turn = turn
+        self.pool = pool
         self.index = 0
         self.turn_end = self.searches[0].examined + turn
         self.result: Result | None = None
@@ -120,6 +126,8 @@ class Threads:
                 continue
             if self.later and self.examined >= self.later[0][0]:
                 self._join(self.examined)
+            if self.pool is not None and self.examined >= self.pool:
+                self._merge()
             if self.live:
                 self.index = (self.index + 1) % len(self.live)
                 self.turn_end = self.searches[self.live[self.index]].examined + self.turn
@@ -134,6 +142,19 @@ class Threads:
             for m in self.later.pop(0)[1]:
                 self.searches.append(searcher(self.game, self.pos, m, self.budget))
                 self.live.append(len(self.searches) - 1)
+
+    def _merge(self) -> None:
+        """The live threads, and those still to join, become one alternation over one
+        table, which goes on from their counts (so the budget stays the same)."""
+        live = [self.searches[k] for k in self.live]
+        models = [m for s in live for m in getattr(s, "models", [s.model])]
+        models += [m for _, ms in self.later for m in ms]
+        merged = Alternation.merged(self.game, self.pos, live, models, self.budget)
+        merged.examined, merged.expanded, merged.seconds = self.examined, self.expanded, self.seconds
+        for s in live:
+            s.cancel()  # frees their tables
+        self.searches, self.live, self.later, self.pool = [merged], [0], [], None
+        self.index = -1   # the next turn is the merged search's
 
     def cancel(self) -> Result:
         if self.result is None:
@@ -188,8 +209,9 @@ class Search:
         width = getattr(model, "beam", 0) << self.round
         if hasattr(model, "threads"):
             later = model.later_threads() if hasattr(model, "later_threads") else []
+            pool = model.pool(left) if hasattr(model, "pool") else None
             self.current = Threads(self.game, self.start, model.threads(), left,
-                                   getattr(model, "TURN", self.TURN), later)
+                                   getattr(model, "TURN", self.TURN), later, pool)
         elif width:
             cost = getattr(model, "beam_cost", self.BEAM_COST)
             self.current = Beam(self.game, self.start, model, min(width * cost, left), width)

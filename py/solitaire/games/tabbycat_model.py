@@ -111,6 +111,24 @@ class TabbyCatModel:
         simple_light._memo = first._memo  # the same segments of a pile
         return [(40_000, [cost, light]), (100_000, [first, simple_light, lighter])]
 
+    POOL = 150_000  # positions after which the threads pool their tables (at the least)
+
+    def pool(self, budget: int) -> int:
+        """When the threads become one search over one table (see
+        :class:`solitaire.solver.Threads`): after ``POOL`` positions, or half the budget
+        if that is more. Hint's 300,000 pools at 150,000, so that a lost position is
+        proved once, not once per thread; a deal checker's 1,000,000 at 500,000, so
+        every deal decided within 500,000 is decided as by the threads alone;
+        Winnable's 100,000 never pools.
+
+        >>> from solitaire.games import get_game
+        >>> game = get_game("tabbycat")
+        >>> model = game.solver_model(game.deal(1))
+        >>> model.pool(300_000), model.pool(1_000_000)
+        (150000, 500000)
+        """
+        return max(self.POOL, budget // 2)
+
     # The score as a sum of what ``scorer`` measures: (disorder, segments on the piles,
     # a full tail, deals left, finished runs), and whether moves made are added.
     COEFFICIENTS = (1, 0, 0, DEAL_WEIGHT, 0)
