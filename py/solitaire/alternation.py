@@ -85,17 +85,22 @@ class Alternation(Searcher):
     def __init__(self, game, pos, models, budget: int):
         super().__init__(game, pos, models[0], budget)
         root = self.model.root
+        self._queues(models)
+        self.open[root] = 0
+        for m, q in zip(models, self.queues):
+            q.push(m.score(root), root)
+        if self.model.is_won(root):
+            self._finish(WON, root)
+
+    def _queues(self, models) -> None:
+        """A queue per model, empty, and nothing waiting yet."""
         self.models = models
         self.weighted = [getattr(m, "search", "") == "weighted" for m in models]
         scorer = getattr(self.model, "scorer", None)  # every priority from one pass
         self.prios = scorer(models) if scorer is not None else self._prios
         self.queues = [Fifo() if w else Frontier() for w in self.weighted]
-        self.open: dict[bytes, int] = {root: 0}   # positions waiting: the moves made
+        self.open: dict[bytes, int] = {}   # positions waiting: the moves made
         self.index = 0
-        for m, q in zip(models, self.queues):
-            q.push(m.score(root), root)
-        if self.model.is_won(root):
-            self._finish(WON, root)
 
     @classmethod
     def merged(cls, game, pos, searches: list, models: list, budget: int) -> "Alternation":
@@ -111,8 +116,7 @@ class Alternation(Searcher):
         expanded twice from now on. The counts go on from the searches' sums.
         """
         self = cls.__new__(cls)
-        self.game, self.start, self.budget, self.model = game, pos, budget, models[0]
-        self.result = None
+        Searcher.__init__(self, game, pos, models[0], budget)
         parent: dict[bytes, bytes | None] = {}
         expanded: set[bytes] = set()
         for s in searches:
@@ -124,31 +128,29 @@ class Alternation(Searcher):
         self.examined = sum(s.examined for s in searches)
         self.expanded = sum(s.expanded for s in searches)
         self.seconds = sum(s.seconds for s in searches)
-        self.models = models
-        self.weighted = [getattr(m, "search", "") == "weighted" for m in models]
-        scorer = getattr(self.model, "scorer", None)
-        self.prios = scorer(models) if scorer is not None else self._prios
-        self.queues = [Fifo() if w else Frontier() for w in self.weighted]
-        self.open = {}
-        self.index = 0
+        self._queues(models)
         depths: dict[bytes, int] = {self.model.root: 0}
         pushes = [q.push for q in self.queues]
         for state in parent:  # in the order the tables met them: the same on every run
-            if state in expanded:
-                continue
-            chain = []
-            while state not in depths:
-                chain.append(state)
-                state = parent[state]
-            depth = depths[state]
-            for state in reversed(chain):
-                depth += 1
-                depths[state] = depth
-            state = chain[0] if chain else state
-            self.open[state] = depths[state]
-            for push, prio in zip(pushes, self.prios(state, depths[state])):
-                push(prio, state)
+            if state not in expanded:
+                self.open[state] = depth = self._depth(state, parent, depths)
+                for push, prio in zip(pushes, self.prios(state, depth)):
+                    push(prio, state)
         return self
+
+    @staticmethod
+    def _depth(state: bytes, parent: dict, depths: dict) -> int:
+        """The moves from the start to ``state`` along ``parent``, kept in ``depths``
+        for every position on the way."""
+        chain = []
+        while state not in depths:
+            chain.append(state)
+            state = parent[state]
+        depth = depths[state]
+        for up in reversed(chain):
+            depth += 1
+            depths[up] = depth
+        return depth
 
     def waiting(self) -> list[bytes]:
         return list(self.open)
