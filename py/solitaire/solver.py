@@ -126,7 +126,7 @@ class Threads:
                 continue
             if self.later and self.examined >= self.later[0][0]:
                 self._join(self.examined)
-            if self.pool is not None and self.examined >= self.pool:
+            if self.pool is not None and self.examined >= self.pool and self.live:
                 self._merge()
             if self.live:
                 self.index = (self.index + 1) % len(self.live)
