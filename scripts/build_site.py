@@ -435,18 +435,6 @@ def light_config(site: Path) -> str:
     return "./" + LIGHT_CONFIG
 
 
-def pyscript_chunks(site: Path, page: str) -> list[Path]:
-    """The PyScript chunks the page loads before it asks for Python: the one core.js
-    re-exports, and those of the plugins pyscript.toml leaves on (chunk names carry hashes)."""
-    core = next(site.glob("web/vendor/pyscript-*/core.js"))
-    names = re.findall(r'from\s*"\./([^"]+\.js)"', core.read_text())
-    off = {p.removeprefix("!") for p in tomllib.loads((site / "pyscript.toml").read_text()).get("plugins", [])
-           if p.startswith("!")}
-    main = core.parent / names[0]
-    plugins = re.findall(r'"?([\w-]+)"?\s*:\s*\(\)\s*=>\s*import\("\./([^"]+\.js)"\)', main.read_text())
-    return [core.parent / n for n in names] + [core.parent / f for k, f in plugins if k not in off]
-
-
 def finish_page(site: Path, snapshot: str | None):
     page = game_menu((site / "index.html").read_text())
     if snapshot:
@@ -456,19 +444,15 @@ def finish_page(site: Path, snapshot: str | None):
         page = page.replace(main, f'config="{light_config(site)}"')
     indexdir = "./" + pyodide_dir(site).relative_to(site).as_posix()
     config = re.search(r'<script type="py"[^>]*\bconfig="([^"]+)"', page).group(1)
-    links = [f'<link rel="modulepreload" href="./web/interpreter.mjs">',
-             f'<link rel="modulepreload" href="./web/snapshot.mjs">',
-             f'<link rel="modulepreload" href="{indexdir}/pyodide.mjs">',
-             f'<link rel="preload" href="{indexdir}/pyodide.asm.wasm" as="fetch" crossorigin>',
+    # No module preloads: Chromium compiles a preloaded module as soon as it arrives, on
+    # the page's thread, and with PyScript's 136 KB main chunk and pyodide.mjs among them
+    # that held back the first paint (the board) by some 50-100 ms on a cold start; without
+    # them the game was playable no later (README: Page figures). The modules are fetched
+    # as the page's scripts import them.
+    links = [f'<link rel="preload" href="{indexdir}/pyodide.asm.wasm" as="fetch" crossorigin>',
              f'<link rel="preload" href="{indexdir}/python_stdlib.zip" as="fetch" crossorigin>',
-             f'<link rel="preload" href="{indexdir}/pyodide-lock.json" as="fetch" crossorigin>']
-    # Not pyodide.asm.mjs (1.2 MB): a module preload compiles it at once, and that held back
-    # the first paint; web/interpreter.mjs's early start asks for it just after the paint.
-    # PyScript's own chain, asked for at once rather than one link after another: its main
-    # chunk (core.js only re-exports it), the chunk of the one plugin it loads, its config.
-    links += [f'<link rel="modulepreload" href="./{p.relative_to(site).as_posix()}">'
-              for p in pyscript_chunks(site, page)]
-    links.append(f'<link rel="preload" href="{config}" as="fetch" crossorigin>')
+             f'<link rel="preload" href="{indexdir}/pyodide-lock.json" as="fetch" crossorigin>',
+             f'<link rel="preload" href="{config}" as="fetch" crossorigin>']
     if snapshot:
         links.insert(0, f'<link rel="preload" href="{snapshot}" as="fetch" crossorigin data-snapshot>')
     board = json.dumps(first_board(), separators=(",", ":")).replace("<", "\\u003c")
