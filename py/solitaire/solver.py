@@ -149,8 +149,8 @@ class Threads:
         live = [self.searches[k] for k in self.live]
         models = [m for s in live for m in getattr(s, "models", [s.model])]
         models += [m for _, ms in self.later for m in ms]
-        merged = Alternation.merged(self.game, self.pos, live, models, self.budget)
-        merged.examined, merged.expanded, merged.seconds = self.examined, self.expanded, self.seconds
+        # Every thread's table and counts (a finished thread's table is already empty).
+        merged = Alternation.merged(self.game, self.pos, self.searches, models, self.budget)
         for s in live:
             s.cancel()  # frees their tables
         self.searches, self.live, self.later, self.pool = [merged], [0], [], None

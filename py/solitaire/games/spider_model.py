@@ -117,8 +117,9 @@ class SpiderModel:
 
     def score(self, state: bytes) -> int:
         """Four per face-down card (``hidden_weight``), two per break between face-up
-        cards, one per card still out, and a weight per deal to come. (Weighing empty columns, or breaks of
-        suit below breaks of rank, did worse in trials on deals 1-100.) A seeded model
+        cards, one per card still out, and a weight per deal to come. (Weighing empty
+        columns, or breaks of suit below breaks of rank, did worse in trials on deals
+        1-100.) A seeded model
         scores 16 times that plus a hash of the position below 16 times ``jitter``: ties,
         and scores less than ``jitter`` apart, are ordered differently by each seed, the
         same on every run."""
