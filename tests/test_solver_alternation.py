@@ -1,10 +1,11 @@
 """The alternation: one table searched under several priorities in turn (issue 14)."""
 
 from helpers import GAME
+from solitaire.games import get_game
 from solitaire.alternation import Alternation
-from solitaire.games.tabbycat_model import CostModel, MoveCostModel, SimpleModel
+from solitaire.games.tabbycat_model import CostModel, MoveCostModel, SimpleBeamModel, SimpleModel
 from solitaire.players import play, positions
-from solitaire.searches import BestFirst
+from solitaire.searches import Beam, BestFirst
 from solitaire.solver import UNWINNABLE, WON, Search, Threads, replay
 
 
@@ -67,10 +68,10 @@ def test_one_pass_scores_equal_each_priority():
 
 
 def threads(pos, budget, pool):
-    """Tabby Cat's threads (three, more joining at 40,000 and 100,000), pooled at
-    ``pool`` positions (None: never)."""
+    """Tabby Cat's threads (two, then two beams from 20,000, then ten from 100,000),
+    pooled at ``pool`` positions (None: never)."""
     model = GAME.solver_model(pos)
-    return Threads(GAME, pos, model.threads(), budget, model.TURN, model.later_threads(), pool)
+    return Threads(GAME, pos, model.stages(), budget, model.TURN, pool)
 
 
 def test_pooled_threads_prove_a_loss_once():
@@ -99,11 +100,12 @@ def test_pooled_threads_win_the_same_way_however_sliced():
 
 def test_the_threads_pool_only_in_a_long_search():
     """Tabby Cat's threads pool at 150,000 positions or half the budget: a search
-    decided before that is the threads' own, whatever the budget (deal 926: 106,499)."""
-    pos = GAME.deal(926)
+    decided before that is the threads' own, whatever the budget (deal 706, the longest
+    search of deals 1-1000: 93,634)."""
+    pos = GAME.deal(706)
     counts = {budget: run(Search(GAME, pos, budget), 10_000).examined for budget in (200_000, 1_000_000)}
-    assert counts == {200_000: 106_499, 1_000_000: 106_499}
-    assert run(threads(pos, 1_000_000, None), 10_000).examined == 106_499
+    assert counts == {200_000: 93_634, 1_000_000: 93_634}
+    assert run(threads(pos, 1_000_000, None), 10_000).examined == 93_634
 
 
 def test_hints_budget_pools_at_150000():
@@ -114,3 +116,55 @@ def test_hints_budget_pools_at_150000():
     result = run(Search(GAME, pos, 300_000), 2_500)
     assert result.verdict == WON and 150_000 < result.examined < 160_000
     assert GAME.is_won(replay(GAME, pos, result.line))
+
+
+def test_a_beam_waiting_is_what_it_has_not_expanded():
+    """A beam stopped anywhere: every position in its table either waits (``waiting``,
+    what pooling puts in the queues) or has all its children in the table, and none
+    waits twice; so a merged search that starts from it drops nothing."""
+    pos = GAME.deal(926)
+    model = SimpleBeamModel(GAME, pos)
+    for stop in (1, 500, 4_321, 20_000):
+        beam = Beam(GAME, pos, model, 100_000, model.width)
+        beam.run(stop)
+        waiting = beam.waiting()
+        assert len(waiting) == len(set(waiting)) and set(waiting) <= set(beam.parent)
+        for state in set(beam.parent) - set(waiting):
+            assert all(child in beam.parent for child in model.children(state))
+
+
+def test_a_thread_left_out_of_a_stage_goes_on_where_it_stopped():
+    """Deal 926 of Tabby Cat: the best-first pair has 10,000 positions each when the beams
+    take over at 20,000; pooled at 30,000 (after a turn of each beam), the merged search
+    starts from all four tables and wins a line the engine replays."""
+    pos = GAME.deal(926)
+    model = GAME.solver_model(pos)
+    apart = Threads(GAME, pos, model.stages(), 1_000_000, model.TURN)
+    apart.run(35_000)
+    assert [type(m).__name__ for m in apart.models] == [
+        "TabbyCatModel", "SimpleModel", "SimpleBeamModel", "SimpleLightDealsBeamModel"]
+    first, simple, beam, light_beam = (s.examined for s in apart.searches)
+    assert 10_000 <= first < 10_100 and 10_000 <= simple < 10_100 and beam >= 10_000
+    pooled = run(threads(pos, 1_000_000, 30_000), 5_000)
+    assert pooled.verdict == WON and GAME.is_won(replay(GAME, pos, pooled.line))
+
+
+def test_a_paused_thread_resumes_with_its_table():
+    """A lost Manx position (deal 15 after 25 random moves; its proof takes over a
+    million positions): the best-first pair, paused at 20,000 while the beams search,
+    goes on from its own tables at 100,000; six more threads begin at 200,000."""
+    manx = get_game("manx")
+    start = manx.deal(15)
+    pos = positions(manx, start, play(manx, start, "random", 25, seed=15))[-1]
+    model = manx.solver_model(pos)
+    search = Threads(manx, pos, model.stages(), 1_000_000, model.TURN)
+    search.run(60_000)
+    first, simple = search.searches[:2]
+    paused = (first.examined, simple.examined, len(first.parent), len(simple.parent))
+    assert search.result is None and len(search.searches) == 4 and paused[0] < 10_100
+    search.run(70_000)
+    assert search.result is None and len(search.searches) == 4
+    assert search.searches[:2] == [first, simple]
+    assert first.examined > paused[0] and len(first.parent) > paused[2]
+    search.run(80_000)
+    assert search.result is None and len(search.searches) == 10

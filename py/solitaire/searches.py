@@ -408,6 +408,12 @@ class Beam(Searcher):
             self._finish(UNDECIDED)
         return self.result
 
+    def waiting(self) -> list[bytes]:
+        """What this level has left, the children made so far, and what every level
+        below has left (a level taken from the stack is the slice before its count)."""
+        rest = [state for part, taken in self.stack for state in part[taken:]]
+        return self.level[self.index:] + [state for _, _, state in self.next] + rest
+
     def _free(self) -> None:
         self.level, self.next, self.stack = [], [], []
 

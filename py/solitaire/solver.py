@@ -40,10 +40,13 @@ __all__ = ["CANCELLED", "DEFAULT_BUDGET", "EXHAUSTED", "UNDECIDED", "UNWINNABLE"
 
 def searcher(game, pos, model, budget: int):
     """The search a model asks for (``model.search``): best-first by default, weighted,
-    or several models alternating over one table (:class:`~solitaire.alternation.Together`)."""
+    a beam of ``model.width`` (which drops nothing, so it is complete too), or several
+    models alternating over one table (:class:`~solitaire.alternation.Together`)."""
     kind = getattr(model, "search", "best-first")
     if kind == "alternation":
         return Alternation(game, pos, model.models, budget)
+    if kind == "beam":
+        return Beam(game, pos, model, budget, model.width)
     return Weighted(game, pos, model, budget) if kind == "weighted" else BestFirst(
         game, pos, model, budget)
 
@@ -56,29 +59,34 @@ class Threads:
     deal one priority gets lost in is often easy for another. The first to win or to
     prove a loss decides (a complete search that exhausts its positions is a proof
     whatever its priority). Turns end at the first expansion that reaches them, so how
-    the search is sliced never changes its answer. More threads may join once the
-    threads together have spent some positions (``later``: pairs of positions and
-    models, checked at the end of each turn), so a deal decided early pays for the
-    first few threads only and a long search gets more kinds of priority. And once the
-    threads have spent ``pool`` positions (at the end of a turn), they become one
-    :class:`~solitaire.alternation.Alternation` of all their priorities over one table
-    (:meth:`~solitaire.alternation.Alternation.merged`): a long search then stops
-    expanding the same positions once per thread, and a loss costs one exhausted
-    table, not one per thread.
+    the search is sliced never changes its answer.
+
+    Which threads take turns changes in ``stages``: pairs of positions and models, the
+    first at 0. From the end of the turn that reaches a stage's positions (the threads'
+    sum), that stage's models take the turns, in its order. A model's search begins the
+    first time a stage names it and keeps its table when a later stage leaves it out,
+    to go on where it stopped if one names it again. So a deal decided early pays for the
+    first few threads only, and a long search gets more kinds of priority.
+
+    Once the threads have spent ``pool`` positions (at the end of a turn), they become
+    one :class:`~solitaire.alternation.Alternation` over one table
+    (:meth:`~solitaire.alternation.Alternation.merged`), with the priorities of every
+    model still to search: a long search then stops expanding the same positions once
+    per thread, and a loss costs one exhausted table, not one per thread.
     """
 
-    def __init__(self, game, pos, models, budget: int, turn: int, later=(), pool: int | None = None):
+    def __init__(self, game, pos, stages, budget: int, turn: int, pool: int | None = None):
         self.game, self.pos = game, pos
-        self.searches = [searcher(game, pos, m, budget) for m in models]
-        self.live = list(range(len(self.searches)))
-        # (positions, models): threads that join once that many positions are spent
-        self.later = sorted(later, key=lambda stage: stage[0])
+        self.stages = sorted(stages, key=lambda stage: stage[0])
         self.budget = budget
         self.turn = turn
         self.pool = pool
-        self.index = 0
-        self.turn_end = self.searches[0].examined + turn
+        self.searches: list = []
+        self.models: list = []        # the model of each search, in the same order
+        self.spent: set[int] = set()  # searches that used up their budget undecided
         self.result: Result | None = None
+        self._stage()
+        self.turn_end = self.searches[self.live[0]].examined + turn
         for s in self.searches:
             if s.result is not None and s.result.verdict == WON:
                 self._decide(s.result)
@@ -102,16 +110,30 @@ class Threads:
         for s in self.searches:
             s.cancel()  # frees their tables
 
+    def _stage(self) -> None:
+        """The next stage's models take the turns, from the first (their searches begun
+        if new)."""
+        _, models = self.stages.pop(0)
+        self.live = []
+        for m in models:
+            k = next((k for k, known in enumerate(self.models) if known is m), None)
+            if k is None:
+                self.searches.append(searcher(self.game, self.pos, m, self.budget))
+                self.models.append(m)
+                k = len(self.searches) - 1
+            if k not in self.spent:
+                self.live.append(k)
+        self.index = 0
+
     def run(self, positions: int) -> Result | None:
         stop = min(self.budget, self.examined + positions)
         while self.result is None and self.examined < stop:
             if not self.live:
-                if not self.later:
+                if not self.stages:
                     self._decide(Result(UNDECIDED, 0, 0, 0.0))
                     break
-                self.index = 0
-                self._join(self.later[0][0])
-                self.turn_end = self.searches[self.live[0]].examined + self.turn
+                self._stage()
+                self.turn_end = self.searches[self.live[0]].examined + self.turn if self.live else 0
                 continue
             k = self.live[self.index]
             s = self.searches[k]
@@ -120,41 +142,40 @@ class Threads:
                 if s.result.verdict in (WON, UNWINNABLE):
                     self._decide(s.result)
                     break
-                self.live.remove(k)  # out of its own budget, or a pruned search exhausted
+                self.spent.add(k)  # out of its own budget, or a pruned search exhausted
+                self.live.remove(k)
                 self.index -= 1
             elif s.examined < self.turn_end:
                 continue
-            if self.later and self.examined >= self.later[0][0]:
-                self._join(self.examined)
+            self.index += 1
+            if self.stages and self.examined >= self.stages[0][0]:
+                while len(self.stages) > 1 and self.examined >= self.stages[1][0]:
+                    self.stages.pop(0)
+                self._stage()
             if self.pool is not None and self.examined >= self.pool and self.live:
                 self._merge()
             if self.live:
-                self.index = (self.index + 1) % len(self.live)
+                self.index %= len(self.live)
                 self.turn_end = self.searches[self.live[self.index]].examined + self.turn
         if self.result is None and self.examined >= self.budget:
             self._decide(Result(UNDECIDED, 0, 0, 0.0))
         return self.result
 
-    def _join(self, spent: int) -> None:
-        """The later threads due at ``spent`` positions join the turns, after the live
-        ones (only at the end of a turn, so slicing never moves them)."""
-        while self.later and self.later[0][0] <= spent:
-            for m in self.later.pop(0)[1]:
-                self.searches.append(searcher(self.game, self.pos, m, self.budget))
-                self.live.append(len(self.searches) - 1)
-
     def _merge(self) -> None:
-        """The live threads, and those still to join, become one alternation over one
-        table, which goes on from their counts (so the budget stays the same)."""
-        live = [self.searches[k] for k in self.live]
-        models = [m for s in live for m in getattr(s, "models", [s.model])]
-        models += [m for _, ms in self.later for m in ms]
+        """Every thread becomes one alternation over one table, which goes on from their
+        counts (so the budget stays the same), under the priorities of the models still
+        to search: those taking turns and those of stages to come. A beam's model is no
+        priority (a beam's order is its levels'): its positions wait under the others'."""
+        models: list = []
+        for m in [self.models[k] for k in self.live] + [m for _, ms in self.stages for m in ms]:
+            if getattr(m, "search", "") != "beam" and all(m is not known for known in models):
+                models.extend(getattr(m, "models", [m]))
         # Every thread's table and counts (a finished thread's table is already empty).
         merged = Alternation.merged(self.game, self.pos, self.searches, models, self.budget)
-        for s in live:
+        for s in self.searches:
             s.cancel()  # frees their tables
-        self.searches, self.live, self.later, self.pool = [merged], [0], [], None
-        self.index = -1   # the next turn is the merged search's
+        self.searches, self.models, self.spent = [merged], [merged], set()
+        self.live, self.stages, self.pool, self.index = [0], [], None, 0
 
     def cancel(self) -> Result:
         if self.result is None:
@@ -207,11 +228,10 @@ class Search:
         """Start the current try."""
         model, left = self.tries[self.turn], self.budget - self.done
         width = getattr(model, "beam", 0) << self.round
-        if hasattr(model, "threads"):
-            later = model.later_threads() if hasattr(model, "later_threads") else []
+        if hasattr(model, "stages"):
             pool = model.pool(left) if hasattr(model, "pool") else None
-            self.current = Threads(self.game, self.start, model.threads(), left,
-                                   getattr(model, "TURN", self.TURN), later, pool)
+            self.current = Threads(self.game, self.start, model.stages(), left,
+                                   getattr(model, "TURN", self.TURN), pool)
         elif width:
             cost = getattr(model, "beam_cost", self.BEAM_COST)
             self.current = Beam(self.game, self.start, model, min(width * cost, left), width)

@@ -82,34 +82,35 @@ class TabbyCatModel:
 
     TURN = 10_000   # positions per turn of a thread
 
-    def threads(self) -> list:
-        """The searches that share the budget from the start, in turns (see
-        ``solitaire.solver``), each with its own table: this model best-first, the
-        simple priority with a cost per move (:class:`SimpleModel`), and the disorder
-        plus one per move (:class:`MoveCostModel`). More join later
-        (:meth:`later_threads`). Each, alone, gets lost in deals another wins fast
-        (issue 14)."""
-        game, pos = self.game, self.pos
-        simple, move_cost = SimpleModel(game, pos), MoveCostModel(game, pos)
-        move_cost._memo = self._memo  # the same disorder of a pile
-        return [self, simple, move_cost]
+    def stages(self) -> list:
+        """Which searches take turns (see :class:`solitaire.solver.Threads`), each with
+        its own table, by positions spent: first this model best-first and the simple
+        priority with a cost per move (:class:`SimpleModel`), one turn each; from
+        20,000 two beams (:class:`SimpleBeamModel`, :class:`SimpleLightDealsBeamModel`),
+        which go deep fast and are seldom lost for long; from 100,000 the four of them
+        (the first two going on where they stopped); from 200,000 six more best-first
+        kinds too. Each, alone, gets lost in deals another wins fast (issue 14); the
+        best-first pair decides most deals within its first turns, and the beams most
+        of the rest.
 
-    def later_threads(self) -> list:
-        """Threads that join the turns once a search has spent some positions, so that
-        the many deals decided early pay for three threads only, and a long search gets
-        more kinds: at 40,000 the disorder three times over plus one per move
-        (:class:`CostModel`) and the disorder with lighter deals
-        (:class:`LightDealsModel`); at 100,000 the simple priority best-first
-        (:class:`SimpleFirstModel`) and with lighter deals
-        (:class:`SimpleLightDealsModel`), and the disorder with deals lighter still
-        (:class:`LighterDealsModel`)."""
+        >>> from solitaire.games import get_game
+        >>> game = get_game("tabbycat")
+        >>> [(at, [type(m).__name__ for m in ms]) for at, ms in game.solver_model(game.deal(1)).stages()][:2]
+        [(0, ['TabbyCatModel', 'SimpleModel']), (20000, ['SimpleBeamModel', 'SimpleLightDealsBeamModel'])]
+        """
         game, pos = self.game, self.pos
-        cost, light = CostModel(game, pos), LightDealsModel(game, pos)
+        simple = SimpleModel(game, pos)
+        beam, light_beam = SimpleBeamModel(game, pos), SimpleLightDealsBeamModel(game, pos)
+        move_cost, cost = MoveCostModel(game, pos), CostModel(game, pos)
+        light, lighter = LightDealsModel(game, pos), LighterDealsModel(game, pos)
         first, simple_light = SimpleFirstModel(game, pos), SimpleLightDealsModel(game, pos)
-        lighter = LighterDealsModel(game, pos)
-        cost._memo = light._memo = lighter._memo = self._memo
-        simple_light._memo = first._memo  # the same segments of a pile
-        return [(40_000, [cost, light]), (100_000, [first, simple_light, lighter])]
+        move_cost._memo = cost._memo = light._memo = lighter._memo = self._memo  # the same disorder of a pile
+        beam._memo = light_beam._memo = first._memo = simple_light._memo = simple._memo  # the same segments
+        return [(0, [self, simple]),
+                (20_000, [beam, light_beam]),
+                (100_000, [self, simple, beam, light_beam]),
+                (200_000, [self, simple, beam, light_beam, move_cost, cost, light, first,
+                           simple_light, lighter])]
 
     POOL = 150_000  # positions after which the threads pool their tables (at the least)
 
@@ -294,6 +295,28 @@ class SimpleModel(TabbyCatModel):
         left = self.ndeals - state[0]
         finished = (self.cards - cards - self.piles * left) // 13
         return total + self.DEAL_COST * left - 130 * finished
+
+
+class SimpleBeamModel(SimpleModel):
+    """The simple priority (with no cost per move) searched as a beam of 20
+    (:class:`solitaire.searches.Beam`): level by level, only the best 20 new positions
+    go on at once, the rest waiting, so it reaches the end of a deal fast and is lost
+    for long in few of them. Alone, it wins each of Tabby Cat deals 926, 337 and 864 in
+    11,029, 20,629 and 18,030 positions, which the best-first kinds take 26,000 to
+    100,000 and more over."""
+
+    search = "beam"
+    width = 20
+    WEIGHTED = False
+
+
+class SimpleLightDealsBeamModel(SimpleBeamModel):
+    """The simple priority with a deal to come costing 15 tenths, not 30, as a beam of
+    30."""
+
+    width = 30
+    DEAL_COST = 15
+    COEFFICIENTS = (0, 10, 10, DEAL_COST, -130)
 
 
 class CostModel(TabbyCatModel):
