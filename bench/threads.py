@@ -16,6 +16,7 @@ are the ones today's stages take long over.
 """
 
 import argparse
+import itertools
 import json
 import sys
 from pathlib import Path
@@ -75,9 +76,10 @@ def combined(costs, stages, turn, cap):
     spent = {}
     total = 0
     for i, (_, names) in enumerate(stages):
-        end = stages[i + 1][0] if i + 1 < len(stages) else cap * len(spent | dict.fromkeys(names))
+        # The last stage runs until every thread in it has spent what the lines know.
+        end = stages[i + 1][0] if i + 1 < len(stages) else total + cap * len(names)
         names = [n for n in names if spent.get(n, 0) < cap]
-        for k in range(10**9):
+        for k in itertools.count():
             if total >= end or not names:
                 break
             name = names[k % len(names)]
