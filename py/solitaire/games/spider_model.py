@@ -119,10 +119,9 @@ class SpiderModel:
         """Four per face-down card (``hidden_weight``), two per break between face-up
         cards, one per card still out, and a weight per deal to come. (Weighing empty
         columns, or breaks of suit below breaks of rank, did worse in trials on deals
-        1-100.) A seeded model
-        scores 16 times that plus a hash of the position below 16 times ``jitter``: ties,
-        and scores less than ``jitter`` apart, are ordered differently by each seed, the
-        same on every run."""
+        1-100.) A seeded model scores 16 times that plus a hash of the position below 16
+        times ``jitter``: ties, and scores less than ``jitter`` apart, are ordered
+        differently by each seed, the same on every run."""
         hidden = state[1:11]
         total = self.hidden_weight * sum(hidden) + self.deal_weight * (self.ndeals - state[0])
         for h, pile in zip(hidden, state[11:].split(SEP)):
