@@ -53,12 +53,42 @@ export function unsparse(packed) {
   return out;
 }
 
+/** `bytes` without their all-zero blocks of `block` bytes, as scripts/build_site.py's
+ * `sparse` packs them (`unsparse` puts them back). */
+export function sparse(bytes, block = 4096) {
+  const runs = [];
+  for (let at = 0; at < bytes.length; at += block) {
+    const end = Math.min(at + block, bytes.length);
+    let k = at;
+    while (k < end && bytes[k] === 0) k++;
+    if (k === end) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[1] === at) last[1] = end;
+    else runs.push([at, end]);
+  }
+  const head = 8 + 8 * runs.length;
+  const out = new Uint8Array(head + runs.reduce((n, [at, end]) => n + end - at, 0));
+  const words = new DataView(out.buffer);
+  words.setUint32(0, bytes.length, true);
+  words.setUint32(4, runs.length, true);
+  let to = head;
+  runs.forEach(([at, end], k) => {
+    words.setUint32(8 + 8 * k, at, true);
+    words.setUint32(12 + 8 * k, end - at, true);
+    out.set(bytes.subarray(at, end), to);
+    to += end - at;
+  });
+  return out;
+}
+
 // The snapshot as Pyodide takes it (31 MB), kept by the page after the first start from the
 // shipped file, so that later starts need not unpack it again (about a third of a second of
-// the page's thread). Its key is the shipped file's (hash-named) address; one entry at a time.
-// Not a "tabbycat-" cache: those are the service worker's, which it clears at each release.
+// the page's thread). It is kept without its all-zero blocks (`sparse`: 17 MB to read back,
+// not 31, and putting the zeros back costs little). Its key is the shipped file's
+// (hash-named) address; one entry at a time. Not a "tabbycat-" cache: those are the service
+// worker's, which it clears at each release.
 const KEPT = "start-up-snapshot";
-const keptKey = (url) => new URL(url, globalThis.location?.href).href + "?unpacked";
+const keptKey = (url) => new URL(url, globalThis.location?.href).href + "?kept";
 const kept = new WeakSet();   // the bytes that came from the kept copy
 
 /** Whether `bytes` (from snapshotBytes) came from the kept copy rather than the shipped file. */
@@ -68,11 +98,11 @@ async function keptCopy(url) {
   try {
     const hit = await (await caches.open(KEPT)).match(keptKey(url));
     if (!hit) return null;
-    const bytes = new Uint8Array(await hit.arrayBuffer());
+    const bytes = unsparse(new Uint8Array(await hit.arrayBuffer()));
     kept.add(bytes);
     return bytes;
   } catch (e) {
-    return null;   // no Cache Storage here (or it failed): unpack the shipped file
+    return null;   // no Cache Storage here (or it failed, or the copy is malformed): unpack the shipped file
   }
 }
 
@@ -83,7 +113,7 @@ export async function keepUnpacked(url, bytes) {
     for (const request of await cache.keys()) {
       if (request.url !== keptKey(url)) await cache.delete(request);
     }
-    await cache.put(keptKey(url), new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    await cache.put(keptKey(url), new Response(sparse(bytes), { headers: { "Content-Type": "application/octet-stream" } }));
   } catch (e) { /* the next start unpacks the shipped file again */ }
 }
 
