@@ -19,6 +19,15 @@ const IMMUTABLE = /\/web\/vendor\//;  // versioned names: the HTTP cache may ans
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     if (!PRECACHE.files.length) throw new Error("not a built site: nothing to keep offline");
+    // Files come straight from this version's cache, without waking this script (the
+    // browser's static routing, where it has it): what the fetch handler below answers
+    // (this cache, else the network), sooner. Navigations still come to it (the hand-over).
+    try {
+      await event.addRoutes?.([
+        { condition: { requestMode: "navigate" }, source: "fetch-event" },
+        { condition: { requestMethod: "GET" }, source: { cacheName: CACHE } },
+      ]);
+    } catch (e) { /* the fetch handler answers everything */ }
     const cache = await caches.open(CACHE);
     try {
       await cache.addAll(PRECACHE.files.map((f) => new Request(f, { cache: IMMUTABLE.test(f) ? "default" : "no-cache" })));
