@@ -10,7 +10,7 @@
 // `stdout`, `stderr` (its own forwarders) and `indexURL` (which we override); the early
 // start writes through forwarders of ours that pass to PyScript's once it has called.
 import * as pyodide from "./vendor/pyodide-314.0.7/pyodide.mjs";
-import { dropUnpacked, fromKeptCopy, keepUnpacked, snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
+import { dropUnpacked, fromKeptCopy, keepUnpacked, readKeptCopy, snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
 
 export const version = pyodide.version;
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
@@ -19,10 +19,15 @@ const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
  * and XORed back (web/snapshot.mjs) on this thread; the inflating streams in as the bytes
  * arrive. (In a worker it came later here: starting the worker cost more than the 0.2-0.3 s
  * of inflating that the build's zero-block packing leaves, on this 2-core machine.) */
+const snapshotLink = () => globalThis.document?.querySelector('link[rel="preload"][data-snapshot]')?.href;
+// The kept copy is asked for as soon as this module runs if the link is parsed by then: its
+// read waits on nothing, and on a later visit it is what Python's start waits for last.
+const earlyURL = snapshotLink();
+const stored = earlyURL ? readKeptCopy(earlyURL) : undefined;
 let snapshotURL;   // read once the page is painted (this module may run before the link is parsed)
 function snapshot(wasmResponse) {
-  snapshotURL = globalThis.document?.querySelector('link[rel="preload"][data-snapshot]')?.href;
-  return snapshotBytes(snapshotURL, indexURL, wasmResponse).then((bytes) => {
+  snapshotURL = snapshotLink();
+  return snapshotBytes(snapshotURL, indexURL, wasmResponse, snapshotURL === earlyURL ? stored : undefined).then((bytes) => {
     performance.mark("snapshot-ready", { detail: fromKeptCopy(bytes) ? "kept" : bytes ? "shipped" : null });
     return bytes;
   });

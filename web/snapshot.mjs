@@ -94,15 +94,26 @@ const kept = new WeakSet();   // the bytes that came from the kept copy
 /** Whether `bytes` (from snapshotBytes) came from the kept copy rather than the shipped file. */
 export const fromKeptCopy = (bytes) => !!bytes && kept.has(bytes);
 
-async function keptCopy(url) {
+/** The kept copy's stored bytes, as read (null: none), for `snapshotBytes`'s `stored`: a
+ * start may ask for them before it needs them. */
+export async function readKeptCopy(url) {
   try {
     const hit = await (await caches.open(KEPT)).match(keptKey(url));
-    if (!hit) return null;
-    const bytes = unsparse(new Uint8Array(await hit.arrayBuffer()));
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch (e) {
+    return null;   // no Cache Storage here (or it failed): unpack the shipped file
+  }
+}
+
+async function keptCopy(url, stored = readKeptCopy(url)) {
+  try {
+    const packed = await stored;
+    if (!packed) return null;
+    const bytes = unsparse(packed);
     kept.add(bytes);
     return bytes;
   } catch (e) {
-    return null;   // no Cache Storage here (or it failed, or the copy is malformed): unpack the shipped file
+    return null;   // a malformed copy: unpack the shipped file
   }
 }
 
@@ -131,9 +142,9 @@ export async function dropUnpacked(url) {
  * `indexURL` (the build XORed them in, so that what Python never changed becomes zeros),
  * read from `wasmResponse` if given (a response, or its promise; left unread, and
  * cancelled, when the kept copy is used). */
-export async function snapshotBytes(url, indexURL, wasmResponse = null) {
+export async function snapshotBytes(url, indexURL, wasmResponse = null, stored = undefined) {
   if (!url || typeof DecompressionStream === "undefined") return null;
-  const copy = await keptCopy(url);
+  const copy = await keptCopy(url, stored);
   if (copy) {
     if (wasmResponse) Promise.resolve(wasmResponse).then((r) => r.body?.cancel()).catch(() => {});
     return copy;
