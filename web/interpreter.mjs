@@ -15,15 +15,16 @@ import { dropUnpacked, fromKeptCopy, keepUnpacked, readKeptCopy, snapshotBytes, 
 export const version = pyodide.version;
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 
-/** The snapshot's bytes, or null: the copy an earlier start kept, else fetched, gunzipped
- * and XORed back (web/snapshot.mjs) on this thread; the inflating streams in as the bytes
- * arrive. (In a worker it came later here: starting the worker cost more than the 0.2-0.3 s
- * of inflating that the build's zero-block packing leaves, on this 2-core machine.) */
 const snapshotLink = () => globalThis.document?.querySelector('link[rel="preload"][data-snapshot]')?.href;
 // The kept copy is asked for as soon as this module runs if the link is parsed by then: its
 // read waits on nothing, and on a later visit it is what Python's start waits for last.
 const earlyURL = snapshotLink();
 const stored = earlyURL ? readKeptCopy(earlyURL) : undefined;
+
+/** The snapshot's bytes, or null: the copy an earlier start kept, else fetched, gunzipped
+ * and XORed back (web/snapshot.mjs) on this thread; the inflating streams in as the bytes
+ * arrive. (In a worker it came later here: starting the worker cost more than the 0.2-0.3 s
+ * of inflating that the build's zero-block packing leaves, on this 2-core machine.) */
 let snapshotURL;   // read once the page is painted (this module may run before the link is parsed)
 function snapshot(wasmResponse) {
   snapshotURL = snapshotLink();
@@ -34,7 +35,8 @@ function snapshot(wasmResponse) {
 }
 
 /** Once the game is playable and the page idle, keep the unpacked snapshot for the next
- * start (web/snapshot.mjs's keepUnpacked): 31 MB written to Cache Storage, off the start. */
+ * start (web/snapshot.mjs's keepUnpacked): 17 MB written to Cache Storage (31 MB without
+ * its zero blocks), off the start. */
 function keepForNextStart(bytes) {
   const ready = () => globalThis.document?.body?.dataset.ready;
   const idle = (f) => (globalThis.requestIdleCallback ? requestIdleCallback(f, { timeout: 5000 }) : setTimeout(f, 1000));

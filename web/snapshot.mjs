@@ -136,7 +136,8 @@ export async function dropUnpacked(url) {
 }
 
 /** The bytes of the snapshot at `url` (null: none, or it could not be read): the copy kept
- * by an earlier start if there is one, else the shipped file gunzipped here (the host need
+ * by an earlier start if there is one (`stored`: its stored bytes as `readKeptCopy` gives
+ * them, if the caller asked for them already), else the shipped file gunzipped here (the host need
  * not compress it), its all-zero blocks put back (the build leaves them out, so there is
  * less to inflate), then its memory XORed back with the data segments of the wasm in
  * `indexURL` (the build XORed them in, so that what Python never changed becomes zeros),
