@@ -322,6 +322,28 @@ def test_the_unpacked_snapshot_is_kept_for_the_next_start_and_dropped_if_refused
     page.context.close()
 
 
+def test_the_page_keeps_the_snapshot_in_the_build_s_sparse_form(browser, server):
+    """web/snapshot.mjs's `sparse` (the kept copy's form) writes what the build's `sparse`
+    writes, and its `unsparse` puts the zeros back, on bytes with zero blocks at the start,
+    inside, at the end and in a last short block."""
+    page = new_page(browser)
+    page.goto(server + "/?deal=9")
+    block = 4096
+    cases = [bytes(3 * block) + b"x" + bytes(block) + b"yz" * block + bytes(2 * block + 5),
+             b"a" * (block + 7), bytes(block * 2), b"", bytes(block - 1) + b"q" + bytes(block)]
+    for data in cases:
+        got = page.evaluate("""async (data) => {
+            const { sparse, unsparse } = await import('/web/snapshot.mjs');
+            const bytes = new Uint8Array(data);
+            const packed = sparse(bytes);
+            const back = unsparse(packed);
+            return [Array.from(packed), back.length === bytes.length && back.every((b, k) => b === bytes[k])];
+        }""", list(data))
+        assert bytes(got[0]) == build_site.sparse(data) and got[1], data[:16]
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 def test_a_malformed_kept_snapshot_is_set_aside(browser, server):
     """A kept copy that is not what the page keeps (cut short here) is not used: that start
     unpacks the shipped file, as a first one does, and keeps a good copy again."""
