@@ -21,6 +21,9 @@ def rank(c: int) -> int:
     return (c - 1) % 13 + 1
 
 
+RANK = bytes([0] + [rank(c) for c in range(1, 53)])  # RANK[c] == rank(c); RANK[0] (no card) 0
+
+
 # A completed run of each suit, K..A bottom to top.
 RUNS = frozenset(bytes(s * 13 + r for r in range(13, 0, -1)) for s in range(4))
 
@@ -64,6 +67,7 @@ class SpiderModel:
                  hidden_weight: int = 4):
         self.game = game
         self.hidden_weight = hidden_weight
+        self._memo: dict[tuple[int, bytes], int] = {}   # (face-down count, column) -> its cost in score
         self.deal_weight = deal_weight
         self.prune = prune
         self.beam = beam
@@ -124,11 +128,18 @@ class SpiderModel:
         differently by each seed, the same on every run."""
         hidden = state[1:11]
         total = self.hidden_weight * sum(hidden) + self.deal_weight * (self.ndeals - state[0])
+        memo = self._memo
         for h, pile in zip(hidden, state[11:].split(SEP)):
-            total += len(pile)
-            for under, over in zip(pile[h:], pile[h + 1:]):
-                if over != under - 1 or rank(under) == 1:
-                    total += 2
+            cost = memo.get((h, pile))
+            if cost is None:  # a column's cards and breaks, worked out once per column
+                if len(memo) > 100_000:
+                    memo.clear()
+                cost = len(pile)
+                for under, over in zip(pile[h:], pile[h + 1:]):
+                    if over != under - 1 or RANK[under] == 1:
+                        cost += 2
+                memo[(h, pile)] = cost
+            total += cost
         if self.seed:  # ties broken by a hash of the position instead of their order
             return total * 16 + crc32(state, self.seed) % (16 * self.jitter)
         return total
@@ -144,7 +155,7 @@ class SpiderModel:
         """How many cards at the top of the pile form one face-up run of one suit."""
         n = len(pile)
         g = 1 if n > h else 0
-        while g < n - h and pile[n - g - 1] == pile[n - g] + 1 and rank(pile[n - g]) != 13:
+        while g < n - h and pile[n - g - 1] == pile[n - g] + 1 and RANK[pile[n - g]] != 13:
             g += 1
         return g
 
@@ -156,6 +167,10 @@ class SpiderModel:
         out = []
         settle, pack, prune = self._settle, self._pack, self.prune
         tops = [p[-1] if p else 0 for p in piles]
+        onto: dict[int, list[int]] = {}  # a rank -> the columns whose top card has it, left to right
+        for k in range(10):
+            if tops[k]:
+                onto.setdefault(RANK[tops[k]], []).append(k)
         runs = [self._run(p, h) for p, h in zip(piles, hidden)]
         empties = [k for k in range(10) if not piles[k]]
         if last:
@@ -168,8 +183,7 @@ class SpiderModel:
                 if j < g and prune:  # part of a run: only to make a longer run of its suit
                     targets = [k for k in range(10) if tops[k] == card + 1 and runs[k] + j > g]
                 else:
-                    want = rank(card) + 1
-                    targets = [k for k in range(10) if k != i and tops[k] and rank(tops[k]) == want]
+                    targets = [k for k in onto.get(RANK[card] + 1, ()) if k != i]
                     # A whole column into an empty one only changes which column the
                     # next deals land on (nothing at all after the last deal).
                     if rest or not (prune or last):
