@@ -67,7 +67,7 @@ class SpiderModel:
                  hidden_weight: int = 4):
         self.game = game
         self.hidden_weight = hidden_weight
-        self._memo: dict[tuple[int, bytes], int] = {}   # (face-down count, column) -> its cost in score
+        self._memo: dict[tuple[int, bytes], int] = {}  # (face-down count, column) -> score part
         self.deal_weight = deal_weight
         self.prune = prune
         self.beam = beam
@@ -97,10 +97,14 @@ class SpiderModel:
                                          jitter=jitter, backups=backups, hidden_weight=hidden))
             else:
                 tries.append(SpiderModel(self.game, self.pos, t))
+        for m in tries:
+            m._memo = self._memo  # a column's cost is the same under every weight: one memo
         return tries
 
     def complete(self) -> "SpiderModel":
-        return SpiderModel(self.game, self.pos, self.deal_weight, prune=False)
+        model = SpiderModel(self.game, self.pos, self.deal_weight, prune=False)
+        model._memo = self._memo
+        return model
 
     def key(self, pos) -> bytes:
         d = self.ndeals - len(pos.stock) // 10
