@@ -419,6 +419,7 @@ new MutationObserver((records, observer) => {
     moves: document.getElementById('move-count').textContent,
     deal: document.getElementById('deal-number').textContent,
     images: document.querySelectorAll('header img').length,
+    backs: document.querySelectorAll('#table .preview .card.back').length,
     cards: (""" + RECTS + """)(""" + json.dumps(PREVIEW) + """),
   };
 }).observe(document, { childList: true, subtree: true });
@@ -450,6 +451,9 @@ def test_a_board_at_once_then_live_in_place_with_no_layout_shift(browser, server
     seen = shown_before_ready(page)  # a first visit: the build's deal 1
     assert (seen["deal"], seen["moves"]) == ("1", "0")
     assert set(seen["cards"]) == deal_one_faces()
+    # Of the stock's 48 cards, stacked on one spot, only the top is drawn (each card is a
+    # layer to paint and raster before the first paint).
+    assert seen["backs"] == 1
     assert_same_places(seen["cards"], page.evaluate(RECTS, LIVE))
     assert page.evaluate("window.__shifts") == []
     line = " ".join(str(m) for m in build_line(6))

@@ -147,7 +147,14 @@ function drawBoard(board, lay, root) {
     at(label, x, y);
     layer.appendChild(label);
   }
-  for (const [x, y, z, face] of lay.cards) {
+  // Of cards stacked on one spot (a stock), only the top shows: draw only it (each card is a
+  // layer of its own to paint and raster, so 48 hidden ones put off the first paint).
+  const tops = new Map();
+  for (const card of lay.cards) {
+    const spot = `${Math.round(card[0])},${Math.round(card[1])}`, seen = tops.get(spot);
+    if (!seen || seen[2] < card[2]) tops.set(spot, card);
+  }
+  for (const [x, y, z, face] of tops.values()) {
     const m = FACE.exec(face);
     let card;
     if (!m) {
