@@ -129,6 +129,18 @@ function node(tag, cls, content) {
   return e;
 }
 
+/** Of cards ([x, y, z, ...]) stacked on one spot, only the top one, which alone shows: each
+ * card drawn is a layer of its own to paint and raster before the first paint (a stock
+ * holds 48), and to keep in the stored copy. */
+function topOfEachSpot(cards) {
+  const tops = new Map();
+  for (const card of cards) {
+    const spot = `${card[0]},${card[1]}`, seen = tops.get(spot);
+    if (!seen || seen[2] < card[2]) tops.set(spot, card);
+  }
+  return [...tops.values()];
+}
+
 /** Draw ``board`` (its header texts) at the boxes of ``lay`` into the table, inert, in a
  * layer of its own. */
 function drawBoard(board, lay, root) {
@@ -147,14 +159,7 @@ function drawBoard(board, lay, root) {
     at(label, x, y);
     layer.appendChild(label);
   }
-  // Of cards stacked on one spot (a stock), only the top shows: draw only it (each card is a
-  // layer of its own to paint and raster, so 48 hidden ones put off the first paint).
-  const tops = new Map();
-  for (const card of lay.cards) {
-    const spot = `${Math.round(card[0])},${Math.round(card[1])}`, seen = tops.get(spot);
-    if (!seen || seen[2] < card[2]) tops.set(spot, card);
-  }
-  for (const [x, y, z, face] of tops.values()) {
+  for (const [x, y, z, face] of topOfEachSpot(lay.cards)) {
     const m = FACE.exec(face);
     let card;
     if (!m) {
@@ -219,7 +224,7 @@ function captureBoard(root) {
     return m ? [Math.max(0, +m[1] / cw), Math.max(0, +m[2] / ch)] : [0, 0];
   };
   const round = (v) => Math.round(v * 1000) / 1000;
-  const slots = [], cards = [], top = new Map();
+  const slots = [], cards = [];
   let longest = 1, pileTop = 10, units = 1;
   for (const s of root.querySelectorAll(":scope > .slot")) {
     const [x, y] = xy(s);
@@ -236,13 +241,10 @@ function captureBoard(root) {
     const z = parseInt(c.style.zIndex, 10) || 0;
     const face = c.classList.contains("back") ? "" : (c.dataset.card || "").slice(0, 3);
     counts.set(c.dataset.place, (counts.get(c.dataset.place) || 0) + 1);
-    const spot = `${round(x)},${round(y)}`;  // of cards stacked on one spot, only the top shows
-    const seen = top.get(spot);
-    if (!seen || seen[2] < z) top.set(spot, [round(x), round(y), z, FACE.test(face) ? face : ""]);
+    cards.push([round(x), round(y), z, FACE.test(face) ? face : ""]);
   }
   if (unread) return null;
   for (const [place, n] of counts) if (place.startsWith("pile-")) longest = Math.max(longest, n);
-  cards.push(...top.values());
   const value = (id) => { const e = document.getElementById(id); return e ? e.textContent : ""; };
   const menu = document.getElementById("game-select");
   const game = document.body.dataset.game || (menu && menu.value) || "tabbycat";
@@ -252,7 +254,7 @@ function captureBoard(root) {
     label: label.slice(0, 10), deal: value("deal-number").slice(0, 24), moves: value("move-count").slice(0, 8),
     clock: value("clock").slice(0, 12), units: round(units), top: pileTop === 10 ? 1 : round(pileTop),
     longest, h: round(Math.max(1, (root.getBoundingClientRect().height - 8) / ch)),
-    cw: round(cw), vw: innerWidth, vh: innerHeight, slots, cards,
+    cw: round(cw), vw: innerWidth, vh: innerHeight, slots, cards: topOfEachSpot(cards),
   };
 }
 
