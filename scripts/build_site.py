@@ -454,7 +454,11 @@ def finish_page(site: Path, snapshot: str | None):
              f'<link rel="preload" href="{indexdir}/pyodide-lock.json" as="fetch" crossorigin>',
              f'<link rel="preload" href="{config}" as="fetch" crossorigin>']
     if snapshot:
-        links.insert(0, f'<link rel="preload" href="{snapshot}" as="fetch" crossorigin data-snapshot>')
+        # At low priority: the wasm and the standard library come first. Cold starts were
+        # playable 56-83 ms sooner in three trials of 6-8 interleaved loads; warm ones, which
+        # read the kept copy instead, no different.
+        links.insert(0, f'<link rel="preload" href="{snapshot}" as="fetch" crossorigin '
+                        'fetchpriority="low" data-snapshot>')
     board = json.dumps(first_board(), separators=(",", ":")).replace("<", "\\u003c")
     for mark, text in (("<!-- build: preload -->", "\n  ".join(links)),
                        ("<!-- build: first board -->",
