@@ -455,8 +455,8 @@ def finish_page(site: Path, snapshot: str | None):
              f'<link rel="preload" href="{config}" as="fetch" crossorigin>']
     if snapshot:
         # At low priority: the wasm and the standard library come first. Cold starts were
-        # playable 56-83 ms sooner in three trials of 6-8 interleaved loads; warm ones, which
-        # read the kept copy instead, no different.
+        # playable 34-83 ms sooner in four trials of 5-8 interleaved loads; warm ones, which
+        # read the kept copy instead, no different (README: Page figures).
         links.insert(0, f'<link rel="preload" href="{snapshot}" as="fetch" crossorigin '
                         'fetchpriority="low" data-snapshot>')
     board = json.dumps(first_board(), separators=(",", ":")).replace("<", "\\u003c")
