@@ -35,7 +35,7 @@ function snapshot(wasmResponse) {
 }
 
 /** Once the game is playable and the page idle, keep the unpacked snapshot for the next
- * start (web/snapshot.mjs's keepUnpacked): 17 MB written to Cache Storage (31 MB without
+ * start (web/snapshot.mjs's keepUnpacked): 17 MB written to Cache Storage (the 31 MB less
  * its zero blocks), off the start. */
 function keepForNextStart(bytes) {
   const ready = () => globalThis.document?.body?.dataset.ready;
