@@ -78,6 +78,23 @@ def test_solver_key_matches_the_engine(walk):
     assert engine <= children | {state}
 
 
+@given(st.sampled_from(["tabbycat", "manx", "tabbycat-relaxed"]).flatmap(walks))
+def test_the_move_back_is_left_out_and_nothing_else(walk):
+    """Given the state a search reached a position from (``back``), the children are
+    the same list in the same order less ``back``: for the state each position came
+    from, each of its children, and a state of another position of the walk."""
+    game, positions, _ = walk
+    model = game.solver_model(positions[0])
+    keys = [model.key(pos) for pos in positions]
+    for k, state in enumerate(keys):
+        children = model.children(state)
+        for back in ([keys[k - 1]] if k else []) + children + [keys[-1 - k]]:
+            assert model.children(state, back) == [c for c in children if c != back]
+        # and the states around it, one move away: most of them can be undone at once
+        for child in children:
+            assert model.children(child, state) == [c for c in model.children(child) if c != state]
+
+
 # sha256 (first 16 hex digits) of the notation of deals 1, 2, 3, 1000 and 2**64-1: a
 # deal number names one position forever (saved games, shared links, daily deals).
 DEAL_DIGESTS = {

@@ -188,7 +188,7 @@ class Tree:
     def __init__(self, cap):
         self.beam_cap = cap
 
-    def children(self, state):
+    def children(self, state, back=None):
         return self.kids.get(state, [])
 
     def score(self, state):

@@ -194,7 +194,7 @@ class Alternation(Searcher):
                 break
             expanded += 1
             depth += 1
-            for child in children(state):
+            for child in children(state, parent[state]):
                 examined += 1
                 if child in parent:
                     continue

@@ -266,7 +266,7 @@ class BestFirst(Searcher):
                 break
             expanded += 1
             opened = None
-            for child in children(state):
+            for child in children(state, parent[state]):
                 examined += 1
                 if child in parent:
                     continue
@@ -392,7 +392,7 @@ class Beam(Searcher):
             state = self.level[self.index]
             self.index += 1
             expanded += 1
-            for child in children(state):
+            for child in children(state, parent[state]):
                 examined += 1
                 if child in parent:
                     continue
@@ -452,7 +452,7 @@ class Weighted(Searcher):
             _, _, state, depth = pop(heap)
             expanded += 1
             depth += 1
-            for child in children(state):
+            for child in children(state, parent[state]):
                 examined += 1
                 if child in parent:
                     continue

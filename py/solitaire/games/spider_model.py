@@ -163,7 +163,9 @@ class SpiderModel:
             g += 1
         return g
 
-    def children(self, state: bytes) -> list[bytes]:
+    def children(self, state: bytes, back: bytes | None = None) -> list[bytes]:
+        """Every state one move or deal away (``back`` is not left out here: see
+        :mod:`solitaire.solver`)."""
         d = state[0]
         hidden = list(state[1:11])
         piles = state[11:].split(SEP)

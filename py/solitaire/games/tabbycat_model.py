@@ -199,20 +199,41 @@ class TabbyCatModel:
             total += s
         return total
 
-    def children(self, state: bytes) -> list[bytes]:
+    def children(self, state: bytes, back: bytes | None = None) -> list[bytes]:
         """Every state one move or deal away, with finished runs removed; pruned of
         moves that change nothing. After the last deal the piles are interchangeable
         and receive no more cards, so a whole pile into an empty pile changes nothing
         and only the first empty pile is tried. (The piles a card may go onto are looked
         up by their top card, only a pile that may hold a finished run is settled, and
         each state is packed here as :meth:`_pack` packs it: the same states in the same
-        order as trying every pile and settling every pile, and faster.)"""
+        order as trying every pile and settling every pile, and faster.)
+
+        ``back``, the state this one was reached from, is left out: the move back to it
+        is recognised by its piles and never packed. Most moves here can be undone at
+        once (part of a run moved onto another pile goes straight back), and a search
+        has ``back`` in its table already, so this spares a search one position in
+        about six at no cost to what it finds (issue 14).
+
+        >>> from solitaire.games import get_game
+        >>> game = get_game("manx")
+        >>> model = game.solver_model(game.deal(3))
+        >>> state = model.children(model.root)[0]
+        >>> model.root in model.children(state), model.root in model.children(state, model.root)
+        (True, False)
+        """
         d = state[0]
         parts = state[1:].split(SEP)
         tail = parts.pop()
         piles = parts
         n = self.piles
         last = d == self.ndeals
+        # The state left out, as piles (sorted after the last deal, as packed) and tail:
+        # only a state with as many cards and deals done can be one move away.
+        was = was_tail = None
+        if back is not None and len(back) == len(state) and back[0] == d:
+            was = back[1:].split(SEP)
+            was_tail = was.pop()
+        same_tail = was is not None and was_tail == tail
         out = []
         append = out.append
         head, rear = state[:1], SEP + tail   # a child's deals done, and its tail if unchanged
@@ -249,6 +270,8 @@ class TabbyCatModel:
                         new[i] = rest
                         if last:
                             new.sort()
+                        if same_tail and new == was:
+                            continue
                         append(head + join(new) + rear)
                 if cut or not last:
                     for k in empties:
@@ -258,13 +281,16 @@ class TabbyCatModel:
                             new[k] = run
                             if last:
                                 new.sort()
+                            if same_tail and new == was:
+                                continue
                             append(head + join(new) + rear)
                 if tail_takes and (j == 1 or not single):
                     new = piles[:]
                     new[i] = rest
                     if last:
                         new.sort()
-                    append(head + join(new) + SEP + run)
+                    if run != was_tail or new != was:
+                        append(head + join(new) + SEP + run)
                 if j == size or ONTO[card] != p[cut - 1]:
                     break
                 j += 1
@@ -275,17 +301,21 @@ class TabbyCatModel:
                 new[k] = settle(piles[k] + group)
                 if last:
                     new.sort()
-                append(head + join(new) + SEP + left)
+                if left != was_tail or new != was:
+                    append(head + join(new) + SEP + left)
             for k in empties:
                 new = piles[:]
                 new[k] = settle(group)
                 if last:
                     new.sort()
-                append(head + join(new) + SEP + left)
+                if left != was_tail or new != was:
+                    append(head + join(new) + SEP + left)
         if not last:
             base = n * d
             stock = self.stock
-            append(self._pack(d + 1, [settle(piles[k] + stock[base + k:base + k + 1]) for k in range(n)], tail))
+            dealt = self._pack(d + 1, [settle(piles[k] + stock[base + k:base + k + 1]) for k in range(n)], tail)
+            if dealt != back:  # (never, in a search: a deal is not undone)
+                append(dealt)
         return out
 
 

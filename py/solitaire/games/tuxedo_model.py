@@ -104,8 +104,9 @@ class TuxedoModel:
                     changed = moved = True
         return self._pack(found, cells, piles) if moved else state
 
-    def children(self, state: bytes) -> list[bytes]:
-        """Every state one move away (then closed under foundation moves)."""
+    def children(self, state: bytes, back: bytes | None = None) -> list[bytes]:
+        """Every state one move away (then closed under foundation moves; ``back`` is
+        not left out here: see :mod:`solitaire.solver`)."""
         found = state[:4]
         cells = list(state[4:11])
         piles = state[11:].split(SEP)
