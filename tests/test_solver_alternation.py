@@ -78,11 +78,11 @@ def test_one_pass_scores_equal_each_priority():
                 states.append(child)
 
 
-def threads(pos, budget, pool):
+def threads(pos, budget, pool, game=GAME):
     """Tabby Cat's threads (two, then two beams from 20,000, then ten from 100,000),
     pooled at ``pool`` positions (None: never)."""
-    model = GAME.solver_model(pos)
-    return Threads(GAME, pos, model.stages(), budget, model.TURN, pool)
+    model = game.solver_model(pos)
+    return Threads(game, pos, model.stages(), budget, model.TURN, pool)
 
 
 def test_pooled_threads_prove_a_loss_once():
@@ -127,6 +127,18 @@ def test_hints_budget_pools_at_150000():
     result = run(Search(GAME, pos, 300_000), 2_500)
     assert result.verdict == WON and 150_000 < result.examined < 160_000
     assert GAME.is_won(replay(GAME, pos, result.line))
+
+
+def test_manx_hints_pool_sooner_and_prove_a_loss():
+    """Manx pools Hint's 300,000 at 50,000: deal 15 after 25 random moves is lost with
+    72,018 reachable positions, which one table exhausts within the budget and the
+    threads' tables apart do not."""
+    manx = get_game("manx")
+    start = manx.deal(15)
+    pos = positions(manx, start, play(manx, start, "random", 25, seed=15))[-1]
+    assert manx.solver_model(pos).pool(300_000) == 50_000
+    assert run(Search(manx, pos, 300_000), 2_500).verdict == UNWINNABLE
+    assert run(threads(pos, 300_000, None, manx), 10_000).verdict != UNWINNABLE
 
 
 def test_a_beam_waiting_is_what_it_has_not_expanded():

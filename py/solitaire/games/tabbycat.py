@@ -299,3 +299,7 @@ class Manx(TabbyCat):
     id = "manx"
     name = "Manx"
     tail_holds = 1
+
+    def solver_model(self, pos: Position):
+        from .tabbycat_model import ManxModel
+        return ManxModel(self, pos)
