@@ -11,9 +11,9 @@ The budget counts positions examined: every position the search builds and looks
 in its table counts once. A search gives ``children`` the position it reached a state
 from (``back``), and a model may leave that one out, since the table holds it already
 (Tabby Cat's does: most of its moves can be undone at once). The budget is never a
-time, so the same position gives the same answer on every machine. The budget is a hard bound: every step of a search examines
-at least one position or ends it, and no search runs past its budget by more than one
-expansion. (The daily deal is not this solver's: it is a frozen copy,
+time, so the same position gives the same answer on every machine. It is a hard bound:
+every step of a search examines at least one position or ends it, and no search runs
+past its budget by more than one expansion. (The daily deal is not this solver's: it is a frozen copy,
 :mod:`solitaire.checker_v1`, so that improving this one never moves a published day.)
 
 A model (``game.solver_model(pos)``) provides ``root``, ``children(state, back=None)``,

@@ -210,10 +210,10 @@ class TabbyCatModel:
 
         ``back``, the state this one was reached from, is left out: a search has it in
         its table already, and most moves here can be undone at once (part of a run
-        moved onto another pile goes straight back). It is packed like any child, but
-        never handed to the search, which would only find it in its table: that spares
-        a proof of a loss about one position in six, and what a search finds does not
-        change (issue 14).
+        moved onto another pile goes straight back). It is packed like any child, then
+        dropped: never handed to the search, which would only find it in its table.
+        That spares a proof of a loss about one position in six, and what a search
+        finds does not change (issue 14).
 
         >>> from solitaire.games import get_game
         >>> game = get_game("manx")
@@ -264,9 +264,7 @@ class TabbyCatModel:
                         new[i] = rest
                         if last:
                             new.sort()
-                        child = head + join(new) + rear
-                        if child != back:
-                            append(child)
+                        append(head + join(new) + rear)
                 if cut or not last:
                     for k in empties:
                         if k != i:
@@ -275,17 +273,13 @@ class TabbyCatModel:
                             new[k] = run
                             if last:
                                 new.sort()
-                            child = head + join(new) + rear
-                            if child != back:
-                                append(child)
+                            append(head + join(new) + rear)
                 if tail_takes and (j == 1 or not single):
                     new = piles[:]
                     new[i] = rest
                     if last:
                         new.sort()
-                    child = head + join(new) + SEP + run
-                    if child != back:
-                        append(child)
+                    append(head + join(new) + SEP + run)
                 if j == size or ONTO[card] != p[cut - 1]:
                     break
                 j += 1
@@ -296,23 +290,19 @@ class TabbyCatModel:
                 new[k] = settle(piles[k] + group)
                 if last:
                     new.sort()
-                child = head + join(new) + SEP + left
-                if child != back:
-                    append(child)
+                append(head + join(new) + SEP + left)
             for k in empties:
                 new = piles[:]
                 new[k] = settle(group)
                 if last:
                     new.sort()
-                child = head + join(new) + SEP + left
-                if child != back:
-                    append(child)
+                append(head + join(new) + SEP + left)
         if not last:
             base = n * d
             stock = self.stock
-            dealt = self._pack(d + 1, [settle(piles[k] + stock[base + k:base + k + 1]) for k in range(n)], tail)
-            if dealt != back:  # (never so in a search: a deal cannot be undone)
-                append(dealt)
+            append(self._pack(d + 1, [settle(piles[k] + stock[base + k:base + k + 1]) for k in range(n)], tail))
+        if back is not None:
+            out = [child for child in out if child != back]
         return out
 
 
