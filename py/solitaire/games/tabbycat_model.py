@@ -204,8 +204,9 @@ class TabbyCatModel:
         moves that change nothing. After the last deal the piles are interchangeable
         and receive no more cards, so a whole pile into an empty pile changes nothing
         and only the first empty pile is tried. (The piles a card may go onto are looked
-        up by their top card, only a pile that may hold a finished run is settled, and
-        each state is packed here as :meth:`_pack` packs it: the same states in the same
+        up by their top card, a run is cut in two only where its lower part has
+        somewhere to go, only a pile that may hold a finished run is settled, and each
+        state is packed here as :meth:`_pack` packs it: the same states in the same
         order as trying every pile and settling every pile, and faster.)
 
         ``back``, the state this one was reached from, is left out: a search has it in
@@ -234,55 +235,60 @@ class TabbyCatModel:
         join = SEP.join
         settle = self.settle
         top = self.finish_top
-        tops = [p[-1] if p else 0 for p in piles]
         onto: dict[int, list[int]] = {}  # top card -> the piles it tops, left to right
+        empties = []
         for k in range(n):
-            if tops[k]:
-                onto.setdefault(tops[k], []).append(k)
-        empties = [k for k in range(n) if not tops[k]]
+            p = piles[k]
+            if p:
+                onto.setdefault(p[-1], []).append(k)
+            else:
+                empties.append(k)
         if last and empties:
             empties = empties[:1]
         tail_takes = not tail
         single = self.tail_single
         for i in range(n):
             p = piles[i]
-            size = len(p)
-            if not size:
+            if not p:
                 continue
-            j = 1
-            while True:  # move the top j cards
-                cut = size - j
+            cut = len(p) - 1
+            first = True
+            while True:  # move the cards from ``cut`` up
                 card = p[cut]
-                rest, run = p[:cut], p[cut:]
-                if cut >= 13 and (not top or rest[-1] == top):
-                    rest = settle(rest)
-                for k in onto.get(ONTO[card], ()):
-                    if k != i:
-                        new = piles[:]
-                        q = piles[k] + run
-                        new[k] = settle(q) if not top or run[-1] == top else q
-                        new[i] = rest
-                        if last:
-                            new.sort()
-                        append(head + join(new) + rear)
-                if cut or not last:
-                    for k in empties:
-                        if k != i:
+                targets = onto.get(ONTO[card])
+                to_tail = tail_takes and (first or not single)
+                if targets or to_tail or (empties and (cut or not last)):
+                    rest, run = p[:cut], p[cut:]
+                    if cut >= 13 and (not top or rest[-1] == top):
+                        rest = settle(rest)
+                    if targets:
+                        for k in targets:
+                            if k != i:
+                                new = piles[:]
+                                q = piles[k] + run
+                                new[k] = settle(q) if not top or run[-1] == top else q
+                                new[i] = rest
+                                if last:
+                                    new.sort()
+                                append(head + join(new) + rear)
+                    if cut or not last:
+                        for k in empties:
                             new = piles[:]
                             new[i] = rest
                             new[k] = run
                             if last:
                                 new.sort()
                             append(head + join(new) + rear)
-                if tail_takes and (j == 1 or not single):
-                    new = piles[:]
-                    new[i] = rest
-                    if last:
-                        new.sort()
-                    append(head + join(new) + SEP + run)
-                if j == size or ONTO[card] != p[cut - 1]:
+                    if to_tail:
+                        new = piles[:]
+                        new[i] = rest
+                        if last:
+                            new.sort()
+                        append(head + join(new) + SEP + run)
+                if not cut or ONTO[card] != p[cut - 1]:
                     break
-                j += 1
+                cut -= 1
+                first = False
         for j in (range(1, len(tail) + 1) if self.tail_groups else (len(tail),) if tail else ()):
             group, left = tail[-j:], tail[:-j]
             for k in onto.get(ONTO[group[0]], ()):
@@ -302,7 +308,8 @@ class TabbyCatModel:
             stock = self.stock
             append(self._pack(d + 1, [settle(piles[k] + stock[base + k:base + k + 1]) for k in range(n)], tail))
         if back is not None:
-            out = [child for child in out if child != back]
+            while back in out:
+                out.remove(back)
         return out
 
 
