@@ -36,6 +36,12 @@ class Fifo:
 
     def push(self, prio: int, state: bytes) -> None:
         buckets = self.buckets
+        i = prio - self.base
+        if 0 <= i < len(buckets):  # the usual case: a bucket that exists
+            buckets[i].append(state)
+            if i < self.low:
+                self.low = i
+            return
         if not buckets:
             self.base = prio
         elif prio < self.base:

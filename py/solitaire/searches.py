@@ -53,6 +53,12 @@ class Frontier:
 
     def push(self, prio: int, state: bytes) -> None:
         buckets = self.buckets
+        i = prio - self.base
+        if 0 <= i < len(buckets):  # the usual case: a bucket that exists
+            buckets[i].append(state)
+            if i < self.low:
+                self.low = i
+            return
         if not buckets:
             self.base = prio
         elif prio < self.base:
@@ -68,8 +74,15 @@ class Frontier:
             self.low = i
 
     def pop(self) -> bytes | None:
-        self.pop_empty()
-        return self.buckets[self.low].pop() if self.low < len(self.buckets) else None
+        buckets, low = self.buckets, self.low
+        while low < len(buckets):
+            bucket = buckets[low]
+            if bucket:
+                self.low = low
+                return bucket.pop()
+            low += 1
+        self.low = low
+        return None
 
     def pop_empty(self) -> None:
         buckets, low = self.buckets, self.low
