@@ -152,7 +152,10 @@ class Searcher:
         self._free()
 
     def _line(self, goal: bytes) -> list[Move]:
-        """Rebuild the winning line on the real engine, move by move."""
+        """Rebuild the winning line on the real engine, move by move: at each step, the
+        first legal move whose position the model sees as the next state. A model that
+        names its places' contents (``places(pos)``, ``contents(state)``) has the moves
+        that may lead there tried first (:func:`changed_first`)."""
         path = []
         state = goal
         while state is not None:
@@ -161,10 +164,14 @@ class Searcher:
         path.reverse()
         game, key = self.game, self.model.key
         follow = getattr(self.model, "follow", lambda pos: [])
+        places = getattr(self.model, "places", None)
         pos, line = self.start, follow(self.start)  # what the model does by itself first
         pos = replay(game, pos, line)
         for want in path[1:]:
-            for move in game.legal_moves(pos):  # legal by the engine's rules
+            moves = game.legal_moves(pos)  # legal by the engine's rules
+            if places is not None:
+                moves = changed_first(moves, places(pos), self.model.contents(want))
+            for move in moves:
                 after = game._apply(pos, move)
                 extra = follow(after)
                 after = replay(game, after, extra)
@@ -485,6 +492,39 @@ class Weighted(Searcher):
 
     def _free(self) -> None:
         self.heap = []
+
+
+def changed_first(moves: list, places: list, contents: list) -> list:
+    """``moves`` in a better order for finding the one that reaches a state: first
+    those whose source and destination both change, then the others, each in their
+    order. ``places`` is each place's name and contents now, ``contents`` the
+    contents the places have in that state, in any order (so sorted piles do too): a
+    place whose contents are not among them changes. Of places with the same contents,
+    the first ones are taken to change, as the moves' order prefers them. A deal's
+    places (``stock``, ``piles``) change when every pile does. Only an order: every
+    move is still there, so a line is found whatever this puts first.
+
+    Piles 1 and 2 hold an Ace each, pile 3 a King; the state has an Ace, an Ace under a
+    King and an empty pile: piles 1 and 3 change (the King went onto the first Ace).
+
+    >>> moves = [Move("pile-1", "pile-2"), Move("pile-2", "pile-3"), Move("pile-3", "pile-1")]
+    >>> places = [("pile-1", b"A"), ("pile-2", b"A"), ("pile-3", b"K")]
+    >>> [str(m) for m in changed_first(moves, places, [b"", b"AK", b"A"])]
+    ['3>1', '1>2', '2>3']
+    """
+    left = list(contents)
+    gone = set()
+    for place, now in reversed(places):
+        if now in left:
+            left.remove(now)
+        else:
+            gone.add(place)
+    if all(place in gone for place, _ in places if place.startswith("pile-")):
+        gone.update(("stock", "piles"))
+    first, rest = [], []
+    for move in moves:
+        (first if move.src in gone and move.dst in gone else rest).append(move)
+    return first + rest
 
 
 def replay(game, pos, line):

@@ -17,6 +17,9 @@ def code(card) -> int:
     return SUITS.index(card.suit) * 13 + card.rank
 
 
+CODE = {suit: i * 13 for i, suit in enumerate(SUITS)}  # code(c) == CODE[c.suit] + c.rank
+
+
 def rank(c: int) -> int:
     return (c - 1) % 13 + 1
 
@@ -108,8 +111,27 @@ class SpiderModel:
 
     def key(self, pos) -> bytes:
         d = self.ndeals - len(pos.stock) // 10
-        piles = [bytes(code(c) for c in p) for p in pos.piles]
+        piles = [bytes([CODE[c.suit] + c.rank for c in p]) for p in pos.piles]
         return self._pack(d, list(pos.hidden), piles)
+
+    def places(self, pos) -> list:
+        """Each column's name and contents (its cards, and how many lie face down) as
+        the model sees them, for rebuilding a line
+        (:func:`solitaire.searches.changed_first`)."""
+        return [(f"pile-{i + 1}", (bytes([CODE[c.suit] + c.rank for c in p]), h))
+                for i, (p, h) in enumerate(zip(pos.piles, pos.hidden))]
+
+    def contents(self, state: bytes) -> list:
+        """The contents of a state's columns, as :meth:`places` gives them.
+
+        >>> from solitaire.games import get_game
+        >>> game = get_game("spider1")
+        >>> pos = game.deal(1)
+        >>> model = game.solver_model(pos)
+        >>> sorted(model.contents(model.root)) == sorted(c for _, c in model.places(pos))
+        True
+        """
+        return list(zip(state[11:].split(SEP), state[1:11]))
 
     def _pack(self, d, hidden, piles) -> bytes:
         if d == self.ndeals:

@@ -171,8 +171,27 @@ class TabbyCatModel:
     def key(self, pos) -> bytes:
         """The canonical state of a real position reached from the root."""
         d = self.ndeals - len(pos.stock) // self.piles
-        piles = [bytes(c.rank for c in p) for p in pos.piles]
-        return self._pack(d, piles, bytes(c.rank for c in pos.cells[0]))
+        piles = [bytes([c.rank for c in p]) for p in pos.piles]
+        return self._pack(d, piles, bytes([c.rank for c in pos.cells[0]]))
+
+    def places(self, pos) -> list:
+        """Each pile's and the tail's name and contents as the model sees them, for
+        rebuilding a line (:func:`solitaire.searches.changed_first`)."""
+        return ([(f"pile-{i + 1}", bytes([c.rank for c in p])) for i, p in enumerate(pos.piles)]
+                + [("tail", ("tail", bytes([c.rank for c in pos.cells[0]])))])
+
+    def contents(self, state: bytes) -> list:
+        """The contents of a state's places, as :meth:`places` gives them.
+
+        >>> from solitaire.games import get_game
+        >>> game = get_game("tabbycat")
+        >>> pos = game.deal(1)
+        >>> model = game.solver_model(pos)
+        >>> sorted(model.contents(model.root), key=str) == sorted((c for _, c in model.places(pos)), key=str)
+        True
+        """
+        parts = state[1:].split(SEP)
+        return parts[:-1] + [("tail", parts[-1])]
 
     def _pack(self, d: int, piles: list, tail: bytes) -> bytes:
         if d == self.ndeals:

@@ -19,6 +19,9 @@ def card_id(card) -> int:
     return SUITS.index(card.suit) * 13 + card.rank
 
 
+CODE = {suit: i * 13 for i, suit in enumerate(SUITS)}  # card_id(c) == CODE[c.suit] + c.rank
+
+
 def rank(c: int) -> int:
     return (c - 1) % 13 + 1
 
@@ -40,8 +43,31 @@ class TuxedoModel:
             if f:
                 found[SUITS.index(f[-1].suit)] = f[-1].rank
         cells = sorted((card_id(c[0]) if c else 0 for c in pos.cells), reverse=True)
-        piles = sorted(bytes(card_id(c) for c in p) for p in pos.piles)
+        piles = sorted(bytes([CODE[c.suit] + c.rank for c in p]) for p in pos.piles)
         return bytes(found) + bytes(cells) + SEP.join(piles)
+
+    def places(self, pos) -> list:
+        """Each pile's, cell's and foundation's name and contents as the model sees
+        them, for rebuilding a line (:func:`solitaire.searches.changed_first`)."""
+        return ([(f"pile-{i + 1}", bytes([CODE[c.suit] + c.rank for c in p]))
+                 for i, p in enumerate(pos.piles)]
+                + [(f"cell-{i + 1}", ("cell", card_id(c[0]) if c else 0))
+                   for i, c in enumerate(pos.cells)]
+                + [(f"foundation-{i + 1}", ("foundation", card_id(f[-1]) if f else 0))
+                   for i, f in enumerate(pos.foundations)])
+
+    def contents(self, state: bytes) -> list:
+        """The contents of a state's places, as :meth:`places` gives them.
+
+        >>> from solitaire.games import get_game
+        >>> game = get_game("tuxedo")
+        >>> pos = game.deal(1)
+        >>> model = game.solver_model(pos)
+        >>> sorted(model.contents(model.key(pos)), key=str) == sorted((c for _, c in model.places(pos)), key=str)
+        True
+        """
+        tops = [("foundation", s * 13 + r if r else 0) for s, r in enumerate(state[:4])]
+        return (state[11:].split(SEP) + [("cell", c) for c in state[4:11]] + tops)
 
     def follow(self, pos) -> list:
         """The foundation moves the model makes by itself, as real moves."""
