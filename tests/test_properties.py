@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from solitaire import GAMES
 from solitaire.cards import deck
+from solitaire.searches import changed_first, replay
 from solitaire.session import Session
 from conftest import ROOT
 from strategies import walks
@@ -93,6 +94,32 @@ def test_the_move_back_is_left_out_and_nothing_else(walk):
         # and the states around it, one move away: most of them can be undone at once
         for child in children:
             assert model.children(child, state) == [c for c in model.children(child) if c != state]
+
+
+@given(ANY_GAME)
+def test_the_replay_order_finds_the_same_move(walk):
+    """Rebuilding a line tries first the moves whose places change (changed_first). Both
+    parts together are the legal moves; where the model makes no moves by itself, the
+    first part holds the first move in the engine's order that reaches the next
+    state, so the line rebuilt is the one trying every move in order finds. (Tuxedo's
+    foundation moves can put a card back where the move took it: a move into a cell
+    whose card then goes up leaves the cell as it was, so that move comes in the
+    second part, and may be found after a move that reaches the same state.)"""
+    game, positions, _ = walk
+    model = game.solver_model(positions[0])
+    follow = getattr(model, "follow", None)
+    for pos in positions[-3:]:
+        moves = game.legal_moves(pos)
+        reach = []
+        for move in moves:
+            after = game.apply(pos, move)
+            reach.append(model.key(replay(game, after, follow(after)) if follow else after))
+        for want in set(reach) - {model.key(pos)}:
+            first, rest = changed_first(moves, model.places(pos), *model.contents(want))
+            assert Counter(first + rest) == Counter(moves)
+            found = [m for m, r in zip(moves, reach) if r == want]
+            if follow is None:
+                assert found[0] in first
 
 
 # sha256 (first 16 hex digits) of the notation of deals 1, 2, 3, 1000 and 2**64-1: a

@@ -154,8 +154,9 @@ class Searcher:
     def _line(self, goal: bytes) -> list[Move]:
         """Rebuild the winning line on the real engine, move by move: at each step, the
         first legal move whose position the model sees as the next state. A model that
-        names its places' contents (``places(pos)``, ``contents(state)``) has the moves
-        that may lead there tried first (:func:`changed_first`)."""
+        names its places' contents (``places(pos)``; ``contents(state)``, with whether
+        they are in the places' order) has the moves that may lead there tried first
+        (:func:`changed_first`)."""
         path = []
         state = goal
         while state is not None:
@@ -170,7 +171,8 @@ class Searcher:
         for want in path[1:]:
             moves = game.legal_moves(pos)  # legal by the engine's rules
             if places is not None:
-                moves = changed_first(moves, places(pos), self.model.contents(want))
+                first, rest = changed_first(moves, places(pos), *self.model.contents(want))
+                moves = first + rest
             for move in moves:
                 after = game._apply(pos, move)
                 extra = follow(after)
@@ -494,37 +496,45 @@ class Weighted(Searcher):
         self.heap = []
 
 
-def changed_first(moves: list, places: list, contents: list) -> list:
-    """``moves`` in a better order for finding the one that reaches a state: first
-    those whose source and destination both change, then the others, each in their
-    order. ``places`` is each place's name and contents now, ``contents`` the
-    contents the places have in that state, in any order (so sorted piles do too): a
-    place whose contents are not among them changes. Of places with the same contents,
-    the first ones are taken to change, as the moves' order prefers them. A deal's
-    places (``stock``, ``piles``) change when every pile does. Only an order: every
-    move is still there, so a line is found whatever this puts first.
+def changed_first(moves: list, places: list, contents: list, ordered: bool = False) -> tuple:
+    """``moves`` split for finding the one that reaches a state: those whose source and
+    destination both change, and the others, each in their order. ``places`` is each
+    place's name and contents now, ``contents`` the contents the places have in that
+    state: in the same order when ``ordered``, else in any order (sorted piles), where a
+    place changes when its contents are not among them, and of places with the same
+    contents the first ones are taken to change, as the moves' order prefers them. A
+    deal's places (``stock``, ``piles``) change when every pile does. Only an order:
+    every move is in one part or the other, so a line is found whatever comes first.
 
     Piles 1 and 2 hold an Ace each, pile 3 a King; the state has an Ace, an Ace under a
     King and an empty pile: piles 1 and 3 change (the King went onto the first Ace).
 
     >>> moves = [Move("pile-1", "pile-2"), Move("pile-2", "pile-3"), Move("pile-3", "pile-1")]
     >>> places = [("pile-1", b"A"), ("pile-2", b"A"), ("pile-3", b"K")]
-    >>> [str(m) for m in changed_first(moves, places, [b"", b"AK", b"A"])]
-    ['3>1', '1>2', '2>3']
+    >>> [[str(m) for m in part] for part in changed_first(moves, places, [b"", b"AK", b"A"])]
+    [['3>1'], ['1>2', '2>3']]
+
+    In order, pile 3 (now an Ace on the first Ace) and pile 1 change:
+
+    >>> [[str(m) for m in part] for part in changed_first(moves, places, [b"AK", b"A", b""], True)]
+    [['3>1'], ['1>2', '2>3']]
     """
-    left = list(contents)
-    gone = set()
-    for place, now in reversed(places):
-        if now in left:
-            left.remove(now)
-        else:
-            gone.add(place)
+    if ordered:
+        gone = {place for (place, now), then in zip(places, contents) if now != then}
+    else:
+        left = list(contents)
+        gone = set()
+        for place, now in reversed(places):
+            if now in left:
+                left.remove(now)
+            else:
+                gone.add(place)
     if all(place in gone for place, _ in places if place.startswith("pile-")):
         gone.update(("stock", "piles"))
     first, rest = [], []
     for move in moves:
         (first if move.src in gone and move.dst in gone else rest).append(move)
-    return first + rest
+    return first, rest
 
 
 def replay(game, pos, line):

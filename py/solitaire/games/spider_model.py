@@ -121,17 +121,18 @@ class SpiderModel:
         return [(f"pile-{i + 1}", (bytes([CODE[c.suit] + c.rank for c in p]), h))
                 for i, (p, h) in enumerate(zip(pos.piles, pos.hidden))]
 
-    def contents(self, state: bytes) -> list:
-        """The contents of a state's columns, as :meth:`places` gives them.
+    def contents(self, state: bytes) -> tuple:
+        """The contents of a state's columns, as :meth:`places` gives them, and whether
+        they are in the columns' order (before the last deal; then they are sorted).
 
         >>> from solitaire.games import get_game
         >>> game = get_game("spider1")
         >>> pos = game.deal(1)
         >>> model = game.solver_model(pos)
-        >>> sorted(model.contents(model.root)) == sorted(c for _, c in model.places(pos))
+        >>> model.contents(model.root) == ([c for _, c in model.places(pos)], True)
         True
         """
-        return list(zip(state[11:].split(SEP), state[1:11]))
+        return list(zip(state[11:].split(SEP), state[1:11])), state[0] < self.ndeals
 
     def _pack(self, d, hidden, piles) -> bytes:
         if d == self.ndeals:

@@ -180,18 +180,19 @@ class TabbyCatModel:
         return ([(f"pile-{i + 1}", bytes([c.rank for c in p])) for i, p in enumerate(pos.piles)]
                 + [("tail", ("tail", bytes([c.rank for c in pos.cells[0]])))])
 
-    def contents(self, state: bytes) -> list:
-        """The contents of a state's places, as :meth:`places` gives them.
+    def contents(self, state: bytes) -> tuple:
+        """The contents of a state's places, as :meth:`places` gives them, and whether
+        they are in the places' order (before the last deal; then the piles are sorted).
 
         >>> from solitaire.games import get_game
         >>> game = get_game("tabbycat")
         >>> pos = game.deal(1)
         >>> model = game.solver_model(pos)
-        >>> sorted(model.contents(model.root), key=str) == sorted((c for _, c in model.places(pos)), key=str)
+        >>> model.contents(model.root) == ([c for _, c in model.places(pos)], True)
         True
         """
         parts = state[1:].split(SEP)
-        return parts[:-1] + [("tail", parts[-1])]
+        return parts[:-1] + [("tail", parts[-1])], state[0] < self.ndeals
 
     def _pack(self, d: int, piles: list, tail: bytes) -> bytes:
         if d == self.ndeals:

@@ -56,18 +56,20 @@ class TuxedoModel:
                 + [(f"foundation-{i + 1}", ("foundation", card_id(f[-1]) if f else 0))
                    for i, f in enumerate(pos.foundations)])
 
-    def contents(self, state: bytes) -> list:
-        """The contents of a state's places, as :meth:`places` gives them.
+    def contents(self, state: bytes) -> tuple:
+        """The contents of a state's places, as :meth:`places` gives them, in no
+        particular order (piles and cells are sorted).
 
         >>> from solitaire.games import get_game
         >>> game = get_game("tuxedo")
         >>> pos = game.deal(1)
         >>> model = game.solver_model(pos)
-        >>> sorted(model.contents(model.key(pos)), key=str) == sorted((c for _, c in model.places(pos)), key=str)
+        >>> contents, ordered = model.contents(model.key(pos))
+        >>> sorted(contents, key=str) == sorted((c for _, c in model.places(pos)), key=str)
         True
         """
         tops = [("foundation", s * 13 + r if r else 0) for s, r in enumerate(state[:4])]
-        return (state[11:].split(SEP) + [("cell", c) for c in state[4:11]] + tops)
+        return state[11:].split(SEP) + [("cell", c) for c in state[4:11]] + tops, False
 
     def follow(self, pos) -> list:
         """The foundation moves the model makes by itself, as real moves."""
