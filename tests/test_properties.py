@@ -110,6 +110,10 @@ def test_the_replay_order_finds_the_same_move(walk):
     follow = getattr(model, "follow", None)
     for pos in positions[-3:]:
         moves = game.legal_moves(pos)
+        if follow is None:  # Tabby Cat's and Spider's models
+            if any(0 < len(f) < 13 for f in pos.foundations):
+                continue  # a foundation gave a card back (relaxed): no winning line goes there
+            moves = [m for m in moves if not m.src.startswith("foundation")]  # nor there
         reach = []
         for move in moves:
             after = game.apply(pos, move)
