@@ -143,16 +143,16 @@ class TabbyCatModel:
         model (all of this family), that reads the state's piles once for all of them
         (their ``score``, plus ``depth`` for a weighted one; tested equal)."""
         plan = [m.COEFFICIENTS + (int(m.WEIGHTED),) for m in models]
+        # What each model reads from the piles (disorder, segments, a full tail, finished
+        # runs), once for all the models that read it alike; then its deals and moves.
+        shapes = sorted({(a, b, c, f) for a, b, c, e, f, w in plan})
+        terms = [(shapes.index((a, b, c, f)), e, w) for a, b, c, e, f, w in plan]
         memo: dict[bytes, tuple[int, int]] = {}
         piles, ndeals, cards = self.piles, self.ndeals, self.cards
 
         def prios(state: bytes, depth: int) -> list[int]:
-            parts = state[1:].split(SEP)
-            tail = parts[-1]
-            dis = disorder(tail) if tail else 0
-            seg = 0
-            on = len(tail)
-            for part in parts[:-1]:
+            dis = seg = 0
+            for part in state[1:].split(SEP):  # the piles, then the tail
                 both = memo.get(part)
                 if both is None:
                     if len(memo) > 200_000:
@@ -160,12 +160,12 @@ class TabbyCatModel:
                     both = memo[part] = (disorder(part), segments(part))
                 dis += both[0]
                 seg += both[1]
-                on += len(part)
+            seg -= both[1]  # the tail's segments are not on the piles
+            full = 1 if both[1] else 0
             left = ndeals - state[0]
-            done = (cards - on - piles * left) // 13
-            full = 1 if tail else 0
-            return [a * dis + b * seg + c * full + e * left + f * done + w * depth
-                    for a, b, c, e, f, w in plan]
+            done = (cards - (len(state) - 1 - piles) - piles * left) // 13
+            base = [a * dis + b * seg + c * full + f * done for a, b, c, f in shapes]
+            return [base[k] + e * left + w * depth for k, e, w in terms]
         return prios
 
     def key(self, pos) -> bytes:
