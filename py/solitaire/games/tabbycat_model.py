@@ -373,18 +373,18 @@ class SimpleModel(TabbyCatModel):
         memo = self._memo
         parts = state[1:].split(SEP)
         tail = parts.pop()
-        total, cards = (10 if tail else 0), len(tail)
+        seg = 0
         for part in parts:
             s = memo.get(part)
             if s is None:
                 if len(memo) > 200_000:
                     memo.clear()
                 s = memo[part] = segments(part)
-            total += 10 * s
-            cards += len(part)
+            seg += s
         left = self.ndeals - state[0]
-        finished = (self.cards - cards - self.piles * left) // 13
-        return total + self.DEAL_COST * left - 130 * finished
+        on = len(state) - 1 - self.piles  # the cards on the piles and in the tail
+        finished = (self.cards - on - self.piles * left) // 13
+        return 10 * seg + (10 if tail else 0) + self.DEAL_COST * left - 130 * finished
 
 
 class SimpleBeamModel(SimpleModel):
