@@ -20,43 +20,26 @@ as :class:`solitaire.searches.Weighted` does.
 
 import time
 
-from .searches import WON, Frontier, Searcher
+from .searches import WON, Buckets, Frontier, Searcher
 
 
-class Fifo:
-    """A bucket queue by priority, oldest first among equals."""
+class Fifo(Buckets):
+    """A bucket queue by priority, oldest first among equals: each bucket's ``heads``
+    entry is how many of its positions have been taken."""
 
-    __slots__ = ("buckets", "heads", "base", "low")
+    __slots__ = ("heads",)
 
     def __init__(self):
-        self.buckets: list[list[bytes]] = []
+        super().__init__()
         self.heads: list[int] = []
-        self.base = 0
-        self.low = 0
 
-    def push(self, prio: int, state: bytes) -> None:
-        buckets = self.buckets
-        i = prio - self.base
-        if 0 <= i < len(buckets):  # the usual case: a bucket that exists
-            buckets[i].append(state)
-            if i < self.low:
-                self.low = i
-            return
-        if not buckets:
-            self.base = prio
-        elif prio < self.base:
-            shift = self.base - prio
-            buckets[0:0] = [[] for _ in range(shift)]
-            self.heads[0:0] = [0] * shift
-            self.base = prio
-            self.low += shift
-        i = prio - self.base
-        while len(buckets) <= i:
-            buckets.append([])
-            self.heads.append(0)
-        buckets[i].append(state)
-        if i < self.low:
-            self.low = i
+    def _room(self, prio: int) -> int:
+        base, had = self.base, len(self.buckets)
+        i = super()._room(prio)
+        if had:
+            self.heads[0:0] = [0] * (base - self.base)  # buckets added below
+        self.heads += [0] * (len(self.buckets) - len(self.heads))
+        return i
 
     def pop(self) -> bytes | None:
         buckets, heads, low = self.buckets, self.heads, self.low

@@ -34,31 +34,31 @@ class Result:
         return self.verdict in (WON, UNWINNABLE)
 
 
-class Frontier:
-    """The positions waiting to be expanded: a bucket queue by score, newest first.
+class Buckets:
+    """Positions by whole-number priority: one bucket per priority from ``base`` up, and
+    ``low`` the lowest bucket that may hold any. How a bucket gives its positions back
+    is the subclass's (:class:`Frontier`, newest first; :class:`solitaire.alternation.Fifo`,
+    oldest first)."""
 
-    Buckets start at the lowest score pushed (``base``), so the many small end-game
-    frontiers cost little. ``quota`` and ``spent`` count expansions, for a basin's turn.
-    """
+    __slots__ = ("buckets", "base", "low")
 
-    __slots__ = ("buckets", "base", "low", "quota", "spent", "seq")
-
-    def __init__(self, quota: float = float("inf"), seq: int = 0):
+    def __init__(self):
         self.buckets: list[list[bytes]] = []
         self.base = 0
         self.low = 0            # index of the lowest bucket that may be non-empty
-        self.quota = quota
-        self.spent = 0
-        self.seq = seq
 
     def push(self, prio: int, state: bytes) -> None:
         buckets = self.buckets
         i = prio - self.base
-        if 0 <= i < len(buckets):  # the usual case: a bucket that exists
-            buckets[i].append(state)
-            if i < self.low:
-                self.low = i
-            return
+        if not 0 <= i < len(buckets):  # seldom: the buckets do not reach ``prio`` yet
+            i = self._room(prio)
+        buckets[i].append(state)
+        if i < self.low:
+            self.low = i
+
+    def _room(self, prio: int) -> int:
+        """Add the buckets up to ``prio`` (below the first, or above the last); its index."""
+        buckets = self.buckets
         if not buckets:
             self.base = prio
         elif prio < self.base:
@@ -69,9 +69,23 @@ class Frontier:
         i = prio - self.base
         while len(buckets) <= i:
             buckets.append([])
-        buckets[i].append(state)
-        if i < self.low:
-            self.low = i
+        return i
+
+
+class Frontier(Buckets):
+    """The positions waiting to be expanded: a bucket queue by score, newest first.
+
+    Buckets start at the lowest score pushed (``base``), so the many small end-game
+    frontiers cost little. ``quota`` and ``spent`` count expansions, for a basin's turn.
+    """
+
+    __slots__ = ("quota", "spent", "seq")
+
+    def __init__(self, quota: float = float("inf"), seq: int = 0):
+        super().__init__()
+        self.quota = quota
+        self.spent = 0
+        self.seq = seq
 
     def pop(self) -> bytes | None:
         buckets, low = self.buckets, self.low
