@@ -528,7 +528,8 @@ def changed_first(moves: list, places: list, contents: list, ordered: bool = Fal
     >>> [[str(m) for m in part] for part in changed_first(moves, places, [b"", b"AK", b"A"])]
     [['3>1'], ['1>2', '2>3']]
 
-    In order, pile 3 (now an Ace on the first Ace) and pile 1 change:
+    The same move, with the state's piles in the places' order (pile 1 now the King on
+    its Ace, pile 3 empty):
 
     >>> [[str(m) for m in part] for part in changed_first(moves, places, [b"AK", b"A", b""], True)]
     [['3>1'], ['1>2', '2>3']]
