@@ -41,26 +41,34 @@ class Fifo(Buckets):
         self.heads += [0] * (len(self.buckets) - len(self.heads))
         return i
 
-    def pop(self) -> bytes | None:
+    def pop_open(self, opened: dict) -> tuple:
+        """The oldest best position still in ``opened``, taken out of it with its
+        value, as ``(state, value)``; ``(None, None)`` when none is left. The positions
+        taken on the way (no longer open) are dropped."""
         buckets, heads, low = self.buckets, self.heads, self.low
         n = len(buckets)
         while low < n:
             bucket, head = buckets[low], heads[low]
-            if head < len(bucket):
+            size = len(bucket)
+            while head < size:
                 state = bucket[head]
                 head += 1
-                if head == len(bucket):
-                    bucket.clear()
-                    head = 0
-                elif head >= 4096 and head * 2 >= len(bucket):
-                    del bucket[:head]  # drop the part already taken
-                    head = 0
-                heads[low] = head
-                self.low = low
-                return state
+                value = opened.pop(state, None)
+                if value is not None:
+                    if head == size:
+                        bucket.clear()
+                        head = 0
+                    elif head >= 4096 and head * 2 >= size:
+                        del bucket[:head]  # drop the part already taken
+                        head = 0
+                    heads[low] = head
+                    self.low = low
+                    return state, value
+            bucket.clear()
+            heads[low] = 0
             low += 1
         self.low = low
-        return None
+        return None, None
 
 
 class Alternation(Searcher):
@@ -156,7 +164,7 @@ class Alternation(Searcher):
         model = self.model
         children, is_won = model.children, model.is_won
         pushes = [q.push for q in self.queues]
-        pops = [q.pop for q in self.queues]
+        pops = [q.pop_open for q in self.queues]
         prios = self.prios
         n = len(pops)
         parent, opened = self.parent, self.open
@@ -169,13 +177,7 @@ class Alternation(Searcher):
             for _ in range(n):  # the next queue with a position still open
                 pop = pops[index]
                 index = index + 1 if index + 1 < n else 0
-                while True:
-                    state = pop()
-                    if state is None:
-                        break
-                    depth = opened.pop(state, None)
-                    if depth is not None:
-                        break
+                state, depth = pop(opened)
                 if state is not None:
                     break
             if state is None:

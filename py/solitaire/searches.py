@@ -98,6 +98,24 @@ class Frontier(Buckets):
         self.low = low
         return None
 
+    def pop_open(self, opened: dict) -> tuple:
+        """The newest best position still in ``opened``, taken out of it with its
+        value, as ``(state, value)``; ``(None, None)`` when none is left. The positions
+        taken on the way (no longer open) are dropped. (For
+        :class:`solitaire.alternation.Alternation`, whose queues share ``opened``.)"""
+        buckets, low = self.buckets, self.low
+        while low < len(buckets):
+            bucket = buckets[low]
+            while bucket:
+                state = bucket.pop()
+                value = opened.pop(state, None)
+                if value is not None:
+                    self.low = low
+                    return state, value
+            low += 1
+        self.low = low
+        return None, None
+
     def pop_empty(self) -> None:
         buckets, low = self.buckets, self.low
         while low < len(buckets) and not buckets[low]:
