@@ -416,6 +416,8 @@ new MutationObserver((records, observer) => {
   window.__preview = {
     ready: document.body.dataset.ready || null,
     inert: getComputedStyle(document.getElementById('table')).pointerEvents,
+    filter: getComputedStyle(document.getElementById('table')).filter,
+    veil: getComputedStyle(document.querySelector('#table .preview .card'), '::after').backgroundColor,
     moves: document.getElementById('move-count').textContent,
     deal: document.getElementById('deal-number').textContent,
     images: document.querySelectorAll('header img').length,
@@ -427,11 +429,17 @@ new MutationObserver((records, observer) => {
 
 
 def shown_before_ready(page):
-    """The preview's face-up cards and header as first drawn; the page was then inert."""
+    """The preview's face-up cards and header as first drawn; the page was then inert and
+    greyed, by a veil painted into each card rather than a filter over the table (which the
+    compositor redraws at every frame the browser draws while the page loads); the live
+    table has no veil."""
     page.wait_for_selector("body[data-ready]", timeout=90_000)
     seen = page.evaluate("window.__preview")
     assert seen is not None and seen.pop("ready") is None, "the board came only with the game"
     assert seen.pop("inert") == "none"
+    assert seen.pop("filter") == "none"
+    assert seen.pop("veil") not in ("", "transparent", "rgba(0, 0, 0, 0)")
+    assert page.evaluate("getComputedStyle(document.querySelector('#table > .card'), '::after').content") == "none"
     return seen
 
 
