@@ -251,6 +251,7 @@ def test_a_refused_or_missing_snapshot_falls_back_to_a_normal_boot(browser, serv
                lambda route: route.fulfill(status=200, body=bad) if bad else route.fulfill(status=404))
     boot(page, server + "/?deal=9")
     assert page.evaluate("document.documentElement.dataset.boot") == "normal"
+    assert sum(u.endswith("/pyodide.asm.wasm") for u in page.requests) == 1
     before = GAME.parse(page.evaluate("window.tabby_position()"))
     assert before == GAME.deal(9)
     page.click('.slot[data-pile="stock"]')
@@ -269,6 +270,8 @@ def test_a_snapshot_boot_fetches_no_python_file_but_the_page_s_script(browser, s
     boot(page, server + "/?deal=9")
     assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"
     assert [u.rsplit("/", 1)[-1] for u in page.requests if urlparse(u).path.endswith(".py")] == ["app.py"]
+    # and the 9.6 MB wasm once: the page's request, which Pyodide instantiates (not its own too)
+    assert sum(u.endswith("/pyodide.asm.wasm") for u in page.requests) == 1
     assert GAME.parse(page.evaluate("window.tabby_position()")) == GAME.deal(9)
     assert not page.errors, page.errors
     page.context.close()

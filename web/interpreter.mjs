@@ -85,6 +85,28 @@ function withCompiled(compiled) {
   };
 }
 
+/** `load()` (a loadPyodide call), with Pyodide's own fetch of its wasm answered by a
+ * stand-in: Pyodide fetches the wasm as it sets up, though withCompiled above has it
+ * instantiate the module compiled from the page's request, so the 9.6 MB file was read a
+ * second time (the page's preload serves one request only) while the start read
+ * everything else. The stand-in is an empty response when that module is there (it is
+ * never read), else the file itself. Every other request passes through. */
+async function withOneWasmRead(load) {
+  const real = globalThis.fetch;
+  const url = indexURL + "pyodide.asm.wasm";
+  const standIn = function (input, init) {
+    if (String(input) !== url) return real.call(this, input, init);
+    if (globalThis.fetch === standIn) globalThis.fetch = real;
+    return wasm.then((module) => (module ? new Response(new ArrayBuffer(0)) : real.call(globalThis, input, init)));
+  };
+  globalThis.fetch = standIn;
+  try {
+    return await load();
+  } finally {
+    if (globalThis.fetch === standIn) globalThis.fetch = real;
+  }
+}
+
 // Python's output before PyScript has called goes to the console, as PyScript's would.
 const io = { stdout: (...a) => console.log(...a), stderr: (...a) => console.error(...a) };
 const forwarders = { stdout: (...a) => io.stdout(...a), stderr: (...a) => io.stderr(...a) };
@@ -97,8 +119,8 @@ async function boot(bytes, options, when = null) {
   const snap = Promise.all([bytes, when]).then(([b]) => b || Promise.reject(new Error("no start-up snapshot")));
   snap.catch(() => {});  // handled below, whenever Pyodide gets to it
   try {
-    const py = await pyodide.loadPyodide({ ...options, indexURL, _loadSnapshot: snap,
-                                           createPyodideModule: withCompiled(wasm) });
+    const py = await withOneWasmRead(() => pyodide.loadPyodide({ ...options, indexURL, _loadSnapshot: snap,
+                                                                 createPyodideModule: withCompiled(wasm) }));
     performance.mark("pyodide-ready");
     globalThis.document?.documentElement.setAttribute("data-boot", "snapshot");
     const used = await bytes;
@@ -109,7 +131,7 @@ async function boot(bytes, options, when = null) {
     if (refused) console.warn("The start-up snapshot was refused; starting Python normally.", e);
     if (fromKeptCopy(refused)) dropUnpacked(snapshotURL);   // the next start unpacks the shipped file
   }
-  const py = await pyodide.loadPyodide({ ...options, indexURL, createPyodideModule: withCompiled(wasm) });
+  const py = await withOneWasmRead(() => pyodide.loadPyodide({ ...options, indexURL, createPyodideModule: withCompiled(wasm) }));
   await engineFiles(py);
   performance.mark("pyodide-ready");
   globalThis.document?.documentElement.setAttribute("data-boot", "normal");
