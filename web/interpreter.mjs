@@ -85,13 +85,13 @@ function withCompiled(compiled) {
   };
 }
 
-/** `load()` (a loadPyodide call), with Pyodide's own fetch of its wasm answered by a
- * stand-in: Pyodide fetches the wasm as it sets up, though withCompiled above has it
- * instantiate the module compiled from the page's request, so the 9.6 MB file was read a
- * second time (the page's preload serves one request only) while the start read
- * everything else. The stand-in is an empty response when that module is there (it is
- * never read), else the file itself. Every other request passes through. */
-async function withOneWasmRead(load) {
+/** Pyodide's loadPyodide with `options`, the vendored folder and the wasm compiled here
+ * (withCompiled). Pyodide also fetches the wasm itself as it sets up, though it
+ * instantiates that compiled module: the 9.6 MB file was read a second time (the page's
+ * preload serves one request only) while the start read everything else. Meanwhile that
+ * one request gets a stand-in, an empty response when the module is there (it is never
+ * read), else the file itself; every other request passes through. */
+async function startPyodide(options) {
   const real = globalThis.fetch;
   const url = indexURL + "pyodide.asm.wasm";
   const standIn = function (input, init) {
@@ -101,7 +101,7 @@ async function withOneWasmRead(load) {
   };
   globalThis.fetch = standIn;
   try {
-    return await load();
+    return await pyodide.loadPyodide({ ...options, indexURL, createPyodideModule: withCompiled(wasm) });
   } finally {
     if (globalThis.fetch === standIn) globalThis.fetch = real;
   }
@@ -119,8 +119,7 @@ async function boot(bytes, options, when = null) {
   const snap = Promise.all([bytes, when]).then(([b]) => b || Promise.reject(new Error("no start-up snapshot")));
   snap.catch(() => {});  // handled below, whenever Pyodide gets to it
   try {
-    const py = await withOneWasmRead(() => pyodide.loadPyodide({ ...options, indexURL, _loadSnapshot: snap,
-                                                                 createPyodideModule: withCompiled(wasm) }));
+    const py = await startPyodide({ ...options, _loadSnapshot: snap });
     performance.mark("pyodide-ready");
     globalThis.document?.documentElement.setAttribute("data-boot", "snapshot");
     const used = await bytes;
@@ -131,7 +130,7 @@ async function boot(bytes, options, when = null) {
     if (refused) console.warn("The start-up snapshot was refused; starting Python normally.", e);
     if (fromKeptCopy(refused)) dropUnpacked(snapshotURL);   // the next start unpacks the shipped file
   }
-  const py = await withOneWasmRead(() => pyodide.loadPyodide({ ...options, indexURL, createPyodideModule: withCompiled(wasm) }));
+  const py = await startPyodide(options);
   await engineFiles(py);
   performance.mark("pyodide-ready");
   globalThis.document?.documentElement.setAttribute("data-boot", "normal");
