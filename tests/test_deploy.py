@@ -277,6 +277,7 @@ def test_a_snapshot_boot_fetches_no_python_file_but_the_page_s_script(browser, s
     page.context.close()
 
 
+KEPT_NOTE = "tabbycat.snapshot-kept.v1"   # web/snapshot.mjs's note of a kept copy
 KEPT = """() => caches.open('start-up-snapshot').then((c) => c.keys()).then((k) => k.map((r) => r.url))"""
 SNAPSHOT_FROM = "performance.getEntriesByName('snapshot-ready').map((m) => m.detail)[0]"
 
@@ -301,6 +302,8 @@ def test_the_unpacked_snapshot_is_kept_for_the_next_start_and_dropped_if_refused
     assert page.evaluate(SNAPSHOT_FROM) == "shipped"
     name = SNAPSHOT.search((DIST / "index.html").read_text()).group(1)
     assert kept_copies(page, 1) == [f"{server}/{name}?kept"]
+    # noted, so that the next start keeps no second handle on the wasm's bytes
+    assert page.evaluate(f"localStorage.getItem('{KEPT_NOTE}')") == f"{server}/{name}?kept"
     boot(page, server + "/?deal=9")
     assert page.evaluate(SNAPSHOT_FROM) == "kept"
     assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"
@@ -321,6 +324,7 @@ def test_the_unpacked_snapshot_is_kept_for_the_next_start_and_dropped_if_refused
     assert page.evaluate("document.documentElement.dataset.boot") == "normal"
     assert GAME.parse(page.evaluate("window.tabby_position()")) == GAME.deal(9)
     kept_copies(page, 0)
+    assert page.evaluate(f"localStorage.getItem('{KEPT_NOTE}')") is None
     assert not [e for e in page.errors if "snapshot" not in e], page.errors
     page.context.close()
 
@@ -349,7 +353,8 @@ def test_the_page_keeps_the_snapshot_in_the_build_s_sparse_form(browser, server)
 
 def test_a_malformed_kept_snapshot_is_set_aside(browser, server):
     """A kept copy that is not what the page keeps (cut short here) is not used: that start
-    unpacks the shipped file, as a first one does, and keeps a good copy again."""
+    unpacks the shipped file, as a first one does (the note of a kept copy misled it, so it
+    reads the wasm's bytes again), and keeps a good copy again."""
     page = new_page(browser)
     boot(page, server + "/?deal=9")
     kept_copies(page, 1)

@@ -10,7 +10,7 @@
 // `stdout`, `stderr` (its own forwarders) and `indexURL` (which we override); the early
 // start writes through forwarders of ours that pass to PyScript's once it has called.
 import * as pyodide from "./vendor/pyodide-314.0.7/pyodide.mjs";
-import { dropUnpacked, fromKeptCopy, keepUnpacked, readKeptCopy, snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
+import { dropUnpacked, fromKeptCopy, keepUnpacked, keptCopyNoted, readKeptCopy, snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
 
 export const version = pyodide.version;
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
@@ -155,14 +155,15 @@ function afterFirstPaint() {
 // downloading them since the page began), then Python. Before the paint, inflating the
 // snapshot as it streamed in from the service worker held the board back by up to a second.
 // One request for the wasm (the page's preload), read twice: compiled, and its data
-// segments XORed into the snapshot.
+// segments XORed into the snapshot (unless an earlier start noted a kept copy).
 const painted = afterFirstPaint();
 const wasmResponse = painted.then(() => fetch(indexURL + "pyodide.asm.wasm"));
 const bytes = painted.then(async () => {
-  const copy = wasmResponse.then((r) => r.clone());
+  // A start that will read the kept copy needs no second handle on the wasm's bytes.
+  const copy = keptCopyNoted(snapshotLink()) ? null : wasmResponse.then((r) => r.clone());
   const unpacked = await snapshot(copy);
   // A copy left unread (no snapshot to XOR) would hold back the compiling of the other.
-  if (!unpacked) copy.then((r) => r.body?.cancel()).catch(() => {});
+  if (!unpacked) copy?.then((r) => r.body?.cancel()).catch(() => {});
   return unpacked;
 });
 const wasm = painted.then(() => compileWasm(wasmResponse));

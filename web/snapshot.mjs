@@ -91,6 +91,28 @@ const KEPT = "start-up-snapshot";
 const keptKey = (url) => new URL(url, globalThis.location?.href).href + "?kept";
 const kept = new WeakSet();   // the bytes that came from the kept copy
 
+// A note in localStorage of the kept copy's key, read at a start before the copy is (Cache
+// Storage answers late, behind the start's other reads), so that a start that will use the
+// copy need not keep a second handle on the wasm's bytes: cloning the response cost the
+// page's thread about 20 ms. Only a hint: the copy itself decides, and a note left without
+// a copy costs that start a second read of the wasm.
+const NOTE = "tabbycat.snapshot-kept.v1";
+const note = (value) => {
+  try {
+    if (value) localStorage.setItem(NOTE, value);
+    else localStorage.removeItem(NOTE);
+  } catch (e) { /* no localStorage here (a worker) or it is full: only a hint */ }
+};
+
+/** Whether an earlier start noted a kept copy of the snapshot at `url`. */
+export function keptCopyNoted(url) {
+  try {
+    return !!url && localStorage.getItem(NOTE) === keptKey(url);
+  } catch (e) {
+    return false;
+  }
+}
+
 /** Whether `bytes` (from snapshotBytes) came from the kept copy rather than the shipped file. */
 export const fromKeptCopy = (bytes) => !!bytes && kept.has(bytes);
 
@@ -125,11 +147,13 @@ export async function keepUnpacked(url, bytes) {
       if (request.url !== keptKey(url)) await cache.delete(request);
     }
     await cache.put(keptKey(url), new Response(sparse(bytes), { headers: { "Content-Type": "application/octet-stream" } }));
+    note(keptKey(url));
   } catch (e) { /* the next start unpacks the shipped file again */ }
 }
 
 /** Forget the kept copy of the snapshot at `url` (Pyodide refused it). */
 export async function dropUnpacked(url) {
+  note(null);
   try {
     await (await caches.open(KEPT)).delete(keptKey(url));
   } catch (e) { /* nothing kept */ }
