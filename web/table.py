@@ -210,6 +210,7 @@ class Table:
             self.draw(pos, hint, chosen, selected)
             return
         if self.game.is_won(pos) and not self.won:  # the summary waits for the cascade
+            _started["any"] = True
             document.body.classList.add("cascade")
             lead = (len(ahead) + 1) * (MOVE_MS + STAGGER_MS)  # at most, every step's slides
             document.body.style.setProperty("--win-delay", f"{lead + CASCADE_MS - 200}ms")
@@ -373,6 +374,7 @@ class Table:
         after another, once the last slides (``after`` ms) are done; the summary
         appears when they are down (or at a click)."""
         nodes = sorted(self.cards.values(), key=lambda n: int(n.style.zIndex or 0), reverse=True)
+        _started["any"] = True
         gap = (CASCADE_MS - 700) / max(len(nodes), 1)
         fall = window.innerHeight
         for k, node in enumerate(nodes):
@@ -402,6 +404,7 @@ class Table:
         self.slots[move.dst].classList.add("hint-target")
 
     def shake(self, keys):
+        _started["any"] = True
         for key in keys:
             node = self.cards[key]
             node.classList.remove("shake")
@@ -421,9 +424,13 @@ class Table:
 
 # -- motion -------------------------------------------------------------------------------
 
+_started = {"any": False}  # this module has animated something (a slide, a shake, the win)
+
+
 def slide(moved):
     """Animate each (node, from, to, turned) from where it was drawn to where it is now;
     the ms until the last one ends."""
+    _started["any"] = _started["any"] or bool(moved)
     gap = STAGGER_MS / max(len(moved) - 1, 1) if len(moved) > 1 else 0
     parse = window.JSON.parse  # one call per value: cheaper than converting dicts (Spider deals 10)
     for k, (node, old, new, turned) in enumerate(moved):
@@ -442,7 +449,12 @@ _busy = []  # tables showing frames one after another
 def _finish_animations(cards_only=True):
     """Running animations jump to their end: the cards' (a panel's CSS animation, such
     as the win's summary waiting for the cascade, keeps its time) or, with
-    ``cards_only`` false, all of them."""
+    ``cards_only`` false, all of them. Until this module has animated something (a
+    slide, a shake, the win) there is nothing to finish, and asking the document for its
+    animations would first bring its style up to date (about 13 ms at the first render,
+    whose table is all new)."""
+    if not _started["any"]:
+        return
     for anim in document.getAnimations():
         if cards_only:
             target = nullish(anim.effect and anim.effect.target)
