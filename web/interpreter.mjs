@@ -14,6 +14,10 @@ import { dropUnpacked, fromKeptCopy, keepUnpacked, keptCopyNoted, readKeptCopy, 
 
 export const version = pyodide.version;
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
+// This module's own requests for the wasm, never answered by the stand-in that
+// startPyodide puts in for Pyodide's own.
+const fetchFile = globalThis.fetch?.bind(globalThis);
+const fetchWasm = () => fetchFile(indexURL + "pyodide.asm.wasm");
 
 const snapshotLink = () => globalThis.document?.querySelector('link[rel="preload"][data-snapshot]')?.href;
 // The kept copy is asked for as soon as this module runs if the link is parsed by then: its
@@ -157,13 +161,15 @@ function afterFirstPaint() {
 // One request for the wasm (the page's preload), read twice: compiled, and its data
 // segments XORed into the snapshot (unless an earlier start noted a kept copy).
 const painted = afterFirstPaint();
-const wasmResponse = painted.then(() => fetch(indexURL + "pyodide.asm.wasm"));
+const wasmResponse = painted.then(fetchWasm);
 const bytes = painted.then(async () => {
-  // A start that will read the kept copy needs no second handle on the wasm's bytes.
-  const copy = keptCopyNoted(snapshotLink()) ? null : wasmResponse.then((r) => r.clone());
+  // A start that will read the kept copy needs no second handle on the wasm's bytes (if
+  // the copy fails it after all, the wasm is fetched again).
+  if (keptCopyNoted(snapshotLink())) return snapshot(fetchWasm);
+  const copy = wasmResponse.then((r) => r.clone());
   const unpacked = await snapshot(copy);
   // A copy left unread (no snapshot to XOR) would hold back the compiling of the other.
-  if (!unpacked) copy?.then((r) => r.body?.cancel()).catch(() => {});
+  if (!unpacked) copy.then((r) => r.body?.cancel()).catch(() => {});
   return unpacked;
 });
 const wasm = painted.then(() => compileWasm(wasmResponse));

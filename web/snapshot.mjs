@@ -165,17 +165,20 @@ export async function dropUnpacked(url) {
  * not compress it), its all-zero blocks put back (the build leaves them out, so there is
  * less to inflate), then its memory XORed back with the data segments of the wasm in
  * `indexURL` (the build XORed them in, so that what Python never changed becomes zeros),
- * read from `wasmResponse` if given (a response, or its promise; left unread, and
- * cancelled, when the kept copy is used). */
+ * read from `wasmResponse` if given: a response, or its promise (left unread, and
+ * cancelled, when the kept copy is used), or a function that fetches it (called only if
+ * the shipped file is unpacked). */
 export async function snapshotBytes(url, indexURL, wasmResponse = null, stored = undefined) {
   if (!url || typeof DecompressionStream === "undefined") return null;
+  const lazy = typeof wasmResponse === "function";
   const copy = await keptCopy(url, stored);
   if (copy) {
-    if (wasmResponse) Promise.resolve(wasmResponse).then((r) => r.body?.cancel()).catch(() => {});
+    if (wasmResponse && !lazy) Promise.resolve(wasmResponse).then((r) => r.body?.cancel()).catch(() => {});
     return copy;
   }
   try {
-    const [response, wasm] = await Promise.all([fetch(url), wasmResponse || fetch(indexURL + "pyodide.asm.wasm")]);
+    const [response, wasm] = await Promise.all([fetch(url), lazy ? wasmResponse()
+                                                : wasmResponse || fetch(indexURL + "pyodide.asm.wasm")]);
     if (!response.ok || !wasm.ok) return null;
     const raw = response.body.pipeThrough(new DecompressionStream("gzip"));
     const [bytes, code] = await Promise.all([new Response(raw).arrayBuffer().then((b) => unsparse(new Uint8Array(b))),
