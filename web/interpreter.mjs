@@ -16,8 +16,9 @@ export const version = pyodide.version;
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 // This module's own requests for the wasm, never answered by the stand-in that
 // startPyodide puts in for Pyodide's own.
+const wasmURL = indexURL + "pyodide.asm.wasm";
 const fetchFile = globalThis.fetch?.bind(globalThis);
-const fetchWasm = () => fetchFile(indexURL + "pyodide.asm.wasm");
+const fetchWasm = () => fetchFile(wasmURL);
 
 const snapshotLink = () => globalThis.document?.querySelector('link[rel="preload"][data-snapshot]')?.href;
 // The kept copy is asked for as soon as this module runs if the link is parsed by then: its
@@ -97,9 +98,8 @@ function withCompiled(compiled) {
  * read), else the file itself; every other request passes through. */
 async function startPyodide(options) {
   const real = globalThis.fetch;
-  const url = indexURL + "pyodide.asm.wasm";
   const standIn = function (input, init) {
-    if (String(input) !== url) return real.call(this, input, init);
+    if (String(input) !== wasmURL) return real.call(this, input, init);
     if (globalThis.fetch === standIn) globalThis.fetch = real;
     return wasm.then((module) => (module ? new Response(new ArrayBuffer(0)) : real.call(globalThis, input, init)));
   };
