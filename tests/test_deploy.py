@@ -146,6 +146,39 @@ def test_offline_reload_boots_from_the_snapshot_and_plays_with_no_error(browser,
     page.context.close()
 
 
+SHARING = """async () => {
+  const { sharingSmallModules } = await import('/web/interpreter.mjs');   // the page's own instance
+  const Native = WebAssembly.Module;
+  // the smallest module with a type (() -> ()), and one with a second type: the sizes emscripten makes
+  const small = Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0);
+  const other = Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 1, 127, 0);
+  const unshare = sharingSmallModules(14);
+  const a = new WebAssembly.Module(small), b = new WebAssembly.Module(Uint8Array.from(small));
+  const c = new WebAssembly.Module(other), d = new WebAssembly.Module(other);
+  let thrown = null;
+  try { new WebAssembly.Module(Uint8Array.of(1, 2, 3)); } catch (e) { thrown = e.constructor.name; }
+  const out = { same: a === b, bigNotShared: c !== d, isModule: a instanceof WebAssembly.Module && a instanceof Native,
+                exportsOk: Array.isArray(WebAssembly.Module.exports(a)), thrown,
+                instances: new WebAssembly.Instance(a) !== new WebAssembly.Instance(b) };
+  unshare();
+  out.restored = WebAssembly.Module === Native;
+  return out;
+}"""
+
+
+def test_small_wasm_modules_are_compiled_once_while_pyodide_sets_up(browser, server):
+    """web/interpreter.mjs's sharingSmallModules: while Pyodide sets up, the same small
+    module bytes give the same compiled module (each instantiated apart), larger ones and
+    bad ones behave as ever, and the native constructor is back afterwards (also after the
+    page's start)."""
+    page = new_page(browser)
+    boot(page, server + "/?deal=2")
+    assert page.evaluate("WebAssembly.Module.name") == "Module"   # the start put it back
+    assert page.evaluate(SHARING) == {"same": True, "bigNotShared": True, "isModule": True, "exportsOk": True,
+                                      "thrown": "CompileError", "instances": True, "restored": True}
+    page.context.close()
+
+
 WARMED_UP = ("pyodide.mjs", "snapshot.mjs", "pyodide.asm.mjs", "core.js")
 
 

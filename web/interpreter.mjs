@@ -90,8 +90,33 @@ function withCompiled(compiled) {
   };
 }
 
+/** While Pyodide sets up, `new WebAssembly.Module` compiles each small module once and
+ * gives the same module for the same bytes (a module can be instantiated any number of
+ * times). Emscripten makes one small module per JavaScript function it puts in the wasm's
+ * function table (convertJsFunctionToWasm): 261 at a start, from 29 distinct byte strings,
+ * one per signature, which took 27-31 ms of this thread compiled one by one, 5-10 ms so.
+ * Returns the function that puts the constructor back. */
+export function sharingSmallModules(limit = 256) {
+  const Native = WebAssembly.Module;
+  const made = new Map();
+  function Shared(bytes, ...rest) {
+    if (!new.target) return Native(bytes, ...rest);   // throws, as the native one does
+    if (!(bytes instanceof Uint8Array) || bytes.length > limit || rest.length) {
+      return Reflect.construct(Native, [bytes, ...rest], new.target);
+    }
+    const key = bytes.join();
+    let module = made.get(key);
+    if (!module) made.set(key, (module = new Native(bytes)));
+    return module;
+  }
+  Shared.prototype = Native.prototype;        // instanceof WebAssembly.Module still holds
+  Object.setPrototypeOf(Shared, Native);      // and its static methods are there
+  WebAssembly.Module = Shared;
+  return () => { if (WebAssembly.Module === Shared) WebAssembly.Module = Native; };
+}
+
 /** Pyodide's loadPyodide with `options`, the vendored folder and the wasm compiled here
- * (withCompiled). Pyodide also fetches the wasm itself as it sets up, though it
+ * (withCompiled), its small modules shared (sharingSmallModules). Pyodide also fetches the wasm itself as it sets up, though it
  * instantiates that compiled module: the 9.6 MB file was read a second time (the page's
  * preload serves one request only) while the start read everything else. Meanwhile that
  * one request gets a stand-in, an empty response when the module is there (it is never
@@ -104,9 +129,11 @@ async function startPyodide(options) {
     return wasm.then((module) => (module ? new Response(new ArrayBuffer(0)) : real.call(globalThis, input, init)));
   };
   globalThis.fetch = standIn;
+  const unshare = sharingSmallModules();
   try {
     return await pyodide.loadPyodide({ ...options, indexURL, createPyodideModule: withCompiled(wasm) });
   } finally {
+    unshare();
     if (globalThis.fetch === standIn) globalThis.fetch = real;
   }
 }
