@@ -183,10 +183,11 @@ WARMED_UP = ("pyodide.mjs", "snapshot.mjs", "pyodide.asm.mjs", "core.js")
 
 
 def test_a_first_visit_runs_the_big_scripts_once_from_the_worker_s_cache(browser, server):
-    """web/boot.js: a page that came from the network, once its worker is active, loads
-    web/warmup.html in a hidden frame, which runs Pyodide's and PyScript's modules from the
-    worker's cache (so the browser keeps their compiled code for the next visit), then
-    drops the frame; the game still plays. A page the worker served does not."""
+    """web/boot.js: a page that came from the network, once its worker is active and the
+    player has left it alone for 3 s, loads web/warmup.html in a hidden frame, which runs
+    Pyodide's and PyScript's modules from the worker's cache (so the browser keeps their
+    compiled code for the next visit), then drops the frame; the game still plays. A page
+    the worker served does not."""
     page = new_page(browser, service_workers="allow")
     frames, served = [], {}
     page.on("frameattached", lambda f: frames.append(f))
@@ -196,6 +197,11 @@ def test_a_first_visit_runs_the_big_scripts_once_from_the_worker_s_cache(browser
             served[r.url.rsplit("/", 1)[-1]] = r.from_service_worker
     page.on("response", response)
     boot(page, server + "/?deal=5")
+    page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
+    for _ in range(12):   # the player at work: no warm-up (its task would be felt) until 3 s go by without
+        page.mouse.wheel(0, 10)
+        page.wait_for_timeout(500)
+    assert frames == []
     page.wait_for_function("document.documentElement.dataset.warmedUp !== undefined", timeout=90_000)
     assert [urlparse(f.url).path for f in frames] == ["/web/warmup.html"]
     assert page.frames == [page.main_frame]            # dropped once done
