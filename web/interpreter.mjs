@@ -116,11 +116,12 @@ export function sharingSmallModules(limit = 256) {
 }
 
 /** Pyodide's loadPyodide with `options`, the vendored folder and the wasm compiled here
- * (withCompiled), its small modules shared (sharingSmallModules). Pyodide also fetches the wasm itself as it sets up, though it
- * instantiates that compiled module: the 9.6 MB file was read a second time (the page's
- * preload serves one request only) while the start read everything else. Meanwhile that
- * one request gets a stand-in, an empty response when the module is there (it is never
- * read), else the file itself; every other request passes through. */
+ * (withCompiled), its small modules shared (sharingSmallModules). Pyodide also fetches
+ * the wasm itself as it sets up, though it instantiates that compiled module: the 9.6 MB
+ * file was read a second time (the page's preload serves one request only) while the
+ * start read everything else. Meanwhile that one request gets a stand-in, an empty
+ * response when the module is there (it is never read), else the file itself; every
+ * other request passes through. */
 async function startPyodide(options) {
   const real = globalThis.fetch;
   const standIn = function (input, init) {

@@ -5,13 +5,14 @@
 // copy in Cache Storage the first time it runs one served from there. On a first visit
 // the page's scripts come from the network, so without this the second visit compiles
 // them all again (and keeps them), and only the third starts with them compiled: about
-// 0.15 s later, on this machine, than one that has them. web/boot.js loads this page in a
+// 0.1 s later, on this machine, than one that has them. web/boot.js loads this page in a
 // hidden frame once the service worker is active, when a first visit has gone quiet.
 //
 // The code kept is what has been compiled when a module has run, so Pyodide's module
-// factory is also called, with an instantiateWasm that never answers: its one big
-// function is compiled and begins, and stops before it needs the wasm. PyScript runs
-// here with no Python script to start, and a config that loads what the page does.
+// factory is also called, with the little of loadPyodide's settings it reads before the
+// wasm and an instantiateWasm that never answers: its one big function is compiled and
+// runs as far as the wasm. PyScript runs here with no Python script to start (it loads
+// the same plugin chunks as the page).
 import "./vendor/pyodide-314.0.7/pyodide.mjs";
 import "./snapshot.mjs";
 
