@@ -149,7 +149,7 @@ def test_offline_reload_boots_from_the_snapshot_and_plays_with_no_error(browser,
 SHARING = """async () => {
   const { sharingSmallModules } = await import('/web/interpreter.mjs');   // the page's own instance
   const Native = WebAssembly.Module;
-  // the smallest module with a type (() -> ()), and one with a second type: the sizes emscripten makes
+  // the smallest module with a type (() -> ()), and one a byte longer ((i32) -> ()): the sizes emscripten makes
   const small = Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0);
   const other = Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 1, 127, 0);
   const unshare = sharingSmallModules(14);
@@ -216,7 +216,7 @@ def test_a_first_visit_runs_the_big_scripts_once_from_the_worker_s_cache(browser
     page.reload()
     page.wait_for_selector("body[data-ready]", timeout=90_000)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
-    page.wait_for_timeout(3000)                         # well past the worker's answer and an idle turn
+    page.wait_for_timeout(5000)                         # past a warm-up's 3 s of quiet and an idle turn
     assert frames == [] and page.evaluate("document.documentElement.dataset.warmedUp") is None
     assert not page.errors, page.errors
     assert page.evaluate("window.__csp") == []
