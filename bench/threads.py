@@ -29,7 +29,7 @@ from solitaire.games import tabbycat_model as tm  # noqa: E402
 from solitaire.solver import searcher  # noqa: E402
 
 # Short names of the candidate threads: every model of TabbyCatModel.stages, by class,
-# and the two alternations over one table that were threads before (README).
+# and the two alternations over one table that were threads before (docs/solver.md).
 MODELS = {"bf": tm.TabbyCatModel, "simple": tm.SimpleModel, "beam": tm.SimpleBeamModel,
           "light_beam": tm.SimpleLightDealsBeamModel, "cost1": tm.MoveCostModel,
           "cost3": tm.CostModel, "light": tm.LightDealsModel, "first": tm.SimpleFirstModel,

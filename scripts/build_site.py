@@ -447,7 +447,7 @@ def finish_page(site: Path, snapshot: str | None):
     # No module preloads: Chromium compiles a preloaded module as soon as it arrives, on
     # the page's thread, and with PyScript's 136 KB main chunk and pyodide.mjs among them
     # that held back the first paint (the board) by some 50-100 ms on a cold start; without
-    # them the game was playable no later (README: Page figures). The modules are fetched
+    # them the game was playable no later (docs/startup.md). The modules are fetched
     # as the page's scripts import them.
     links = [f'<link rel="preload" href="{indexdir}/pyodide.asm.wasm" as="fetch" crossorigin>',
              f'<link rel="preload" href="{indexdir}/python_stdlib.zip" as="fetch" crossorigin>',
@@ -456,7 +456,7 @@ def finish_page(site: Path, snapshot: str | None):
     if snapshot:
         # At low priority: the wasm and the standard library come first. Cold starts were
         # playable 34-83 ms sooner in four trials of 5-8 interleaved loads; warm ones, which
-        # read the kept copy instead, no different (README: Page figures).
+        # read the kept copy instead, no different (docs/startup.md).
         links.insert(0, f'<link rel="preload" href="{snapshot}" as="fetch" crossorigin '
                         'fetchpriority="low" data-snapshot>')
     board = json.dumps(first_board(), separators=(",", ":")).replace("<", "\\u003c")

@@ -200,5 +200,5 @@ class Spider2(Spider):
 class Spider4(Spider):
     id, name, suits = "spider4", "Spider (four suits)", "SHDC"
     # Of deals 1-200, 55% are proved within 40,000 positions and 95% within 300,000:
-    # trying more candidates, each briefly, finds a proved deal soonest (README).
+    # trying more candidates, each briefly, finds a proved deal soonest (docs/solver.md).
     winnable_budget = 40_000

@@ -46,7 +46,7 @@ class SpiderModel:
     # of a first width ("beam", width, deal weight[, cap]), where a cap lets only that
     # many children of one position lead the next level (see Beam). Chosen per suit
     # count on deals 1-200 (for four suits: the three deal weights that, in turn, won
-    # the most deals 1-60; capped beams in their place won as many, not more: README).
+    # the most deals 1-60; capped beams in their place won as many, not more: docs/solver.md).
     # Two suits end with a capped beam, which wins deals 9 and 101, then the first six
     # of four suits' passes, which win 76 and 202 (undecided at 1,000,000 before). Four suits make
     # many short passes ("beam", width, deal weight, cap, seed, jitter, backups): each
@@ -54,7 +54,7 @@ class SpiderModel:
     # seeded differently, and gives up after ``backups`` levels with nothing new, so a
     # pass that has lost its way costs little and the next, different, pass begins.
     # A pass may also weigh a face-down card other than four (the last field): four
-    # suits weigh it three in two passes of three, four in the third (see README).
+    # suits weigh it three in two passes of three, four in the third (see docs/solver.md).
     PASSES = 24
     _passes = tuple(("beam", 50 if i % 6 == 5 else 20, (25, 20, 22)[i % 3], 0, i + 5,
                      (2, 3, 4, 6)[i % 4], 4) for i in range(PASSES))
