@@ -65,7 +65,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 self.send_error(404)
                 return
             self.send_response(200)
-            self.send_header("Content-Type", self.guess_type(path))
+            self.send_header("Content-Type", self.guess_type(path + "index.html" if path.endswith("/") else path))
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)

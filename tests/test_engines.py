@@ -1,0 +1,125 @@
+"""Smoke tests in Firefox ESR and WebKitGTK (the rest of the browser suite is Chromium's):
+in each, the built site (dist/, served with netlify.toml's headers) boots from the start-up
+snapshot, plays a move by a click, shows no error, asks no host but the local server, and
+after that first visit reloads and plays with the server gone (the service worker).
+tests/engines.py has the machinery; a missing browser fails, with what to install."""
+
+import time
+
+import pytest
+
+import engines
+
+READY = "document.body.dataset.ready !== undefined"
+ACTIVE = ("navigator.serviceWorker.getRegistration()"
+          ".then((r) => !!(r && r.active && r.active.state === 'activated'))")
+BOOT = "document.documentElement.dataset.boot"
+MOVES = "document.getElementById('move-count').textContent"
+# The page's own record of its errors (engines.WATCH, put there by the test server).
+WATCHED = "window.__watched ?? ['the watching script did not run']"
+# What the page fetched itself (its navigation and resources), by address.
+FETCHED = "performance.getEntries().filter((e) => e.name.includes(':')).map((e) => e.name)"
+# The solver's worker starts (if it does) with the page; its downloads are let finish
+# before the server goes, as a player's first visit would.
+SOLVER_SETTLED = ("document.documentElement.dataset.solver !== undefined"
+                  " || !performance.getEntriesByType('resource').some((e) => e.name.includes('solver-worker'))")
+
+
+def wait(browser, expression, timeout=180):
+    end = time.monotonic() + timeout
+    while True:
+        value = browser.evaluate(expression)
+        if value:
+            return value
+        assert time.monotonic() < end, f"not true after {timeout} s: {expression}"
+        time.sleep(0.25)
+
+
+def play_a_move(browser):
+    """Deal from the stock by a click: the move counter goes up by one."""
+    before = int(browser.evaluate(MOVES))
+    browser.click('.slot[data-pile="stock"]')
+    wait(browser, f"{MOVES} !== {str(before)!r}", 30)
+    assert int(browser.evaluate(MOVES)) == before + 1
+
+
+def local_only(addresses, site):
+    return [a for a in addresses if not a.startswith((site.url + "/", "blob:", "data:", "about:"))]
+
+
+def smoke(browser, site, proxy, errors):
+    """The smoke test itself, for any browser with goto/reload/evaluate/click; `errors`
+    reads what the page (and, where it can, the browser) reported since the last visit."""
+    browser.goto(site.url + "/?deal=6")
+    wait(browser, READY)
+    assert browser.evaluate(BOOT) == "snapshot"
+    play_a_move(browser)
+    wait(browser, ACTIVE)
+    wait(browser, SOLVER_SETTLED)
+    assert browser.evaluate("document.documentElement.dataset.solver ?? 'not started'") in ("worker", "not started")
+    assert errors() == []
+    assert local_only(browser.evaluate(FETCHED), site) == []
+
+    site.stop()   # offline: the local server refuses every connection
+    browser.reload()
+    wait(browser, READY)
+    assert browser.evaluate("navigator.serviceWorker.controller !== null")
+    assert browser.evaluate(BOOT) == "snapshot"
+    play_a_move(browser)
+    time.sleep(0.5)
+    assert errors() == []
+    assert local_only(browser.evaluate(FETCHED), site) == []
+    assert proxy.asked == [], f"the browser asked other hosts: {proxy.asked}"
+
+
+@pytest.fixture
+def proxy():
+    p = engines.RefusingProxy()
+    yield p
+    p.stop()
+
+
+@pytest.fixture
+def watched(site):
+    """dist/ served by a server of this test's own (it is stopped halfway), the page
+    watched (engines.watched_site). Asks for `site` so that a stale build fails as there."""
+    server = engines.watched_site()
+    yield server
+    try:
+        server.stop()
+    except OSError:
+        pass
+
+
+def test_firefox_boots_from_the_snapshot_plays_and_works_offline(watched, proxy):
+    missing = engines.missing_firefox()
+    if missing:
+        pytest.fail(missing)
+    firefox = engines.Firefox(proxy.port)
+    try:
+        def errors():
+            firefox.poll()
+            return firefox.errors() + (firefox.evaluate(WATCHED) or [])
+
+        smoke(firefox, watched, proxy, errors)
+        assert local_only(firefox.requests(), watched) == []
+    finally:
+        firefox.close()
+
+
+@pytest.fixture(scope="module")
+def display():
+    missing = engines.missing_webkit()
+    if missing:
+        pytest.fail(missing)
+    x = engines.Xvfb()
+    yield x.display
+    x.stop()
+
+
+def test_webkit_boots_from_the_snapshot_plays_and_works_offline(display, watched, proxy):
+    webkit = engines.WebKit(display, proxy.port)
+    try:
+        smoke(webkit, watched, proxy, lambda: webkit.evaluate(WATCHED) or [])
+    finally:
+        webkit.close()
