@@ -48,7 +48,13 @@ def minibrowser() -> str | None:
 
 
 def missing_firefox() -> str | None:
-    return None if shutil.which(FIREFOX) else f"Firefox ESR ({FIREFOX}) is missing: {SETUP}"
+    """Why the Firefox smoke test cannot run here, or None."""
+    lacking = [] if shutil.which(FIREFOX) else [f"Firefox ESR ({FIREFOX}, firefox-esr)"]
+    try:
+        import websocket  # noqa: F401
+    except ImportError:
+        lacking.append("websocket-client (requirements-test.txt)")
+    return f"Firefox's smoke test needs {', '.join(lacking)}: {SETUP}" if lacking else None
 
 
 def missing_webkit() -> str | None:
