@@ -207,10 +207,12 @@ class Firefox:
 
     def __init__(self, proxy_port: int, timeout: float = 60):
         import websocket  # websocket-client (requirements-test.txt)
-        self.profile = Path(tempfile.mkdtemp(prefix="firefox-profile-"))
+        self.root = Path(tempfile.mkdtemp(prefix="firefox-"))
+        self.profile = self.root / "profile"
+        self.profile.mkdir()
         (self.profile / "user.js").write_text("".join(
             f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in firefox_prefs(proxy_port).items()))
-        self.log = open(self.profile.parent / (self.profile.name + ".log"), "w+b")
+        self.log = open(self.root / "firefox.log", "w+b")
         self.process = subprocess.Popen(
             [FIREFOX, "--headless", "--no-remote", "--remote-debugging-port=0",
              "--profile", str(self.profile), "about:blank"],
@@ -329,7 +331,7 @@ class Firefox:
                 self.process.kill()
                 self.process.wait()
             self.log.close()
-            shutil.rmtree(self.profile, ignore_errors=True)
+            shutil.rmtree(self.root, ignore_errors=True)
 
 
 # -- WebKit through WebKitWebDriver ----------------------------------------------------------
@@ -385,10 +387,14 @@ class WebKit:
         self.driver.refresh()
 
     def evaluate(self, expression: str):
-        return json.loads(self.driver.execute_async_script(
+        """The value of a JavaScript expression (awaited) in the page, through JSON."""
+        out = json.loads(self.driver.execute_async_script(
             "const done = arguments[arguments.length - 1];"
-            f"(async () => JSON.stringify(await ({expression})))()"
-            ".then(done, (e) => done(JSON.stringify({__thrown: String(e)})));") or "null")
+            f"(async () => JSON.stringify({{value: await ({expression})}}))()"
+            ".then(done, (e) => done(JSON.stringify({thrown: String(e)})));"))
+        if "thrown" in out:
+            raise RuntimeError(f"{expression}: {out['thrown']}")
+        return out.get("value")
 
     def click(self, selector: str):
         from selenium.webdriver.common.by import By

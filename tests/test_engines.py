@@ -10,6 +10,9 @@ import pytest
 
 import engines
 
+# Selenium's own use of an API it deprecates (the WebKit driver's connection).
+pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
+
 READY = "document.body.dataset.ready !== undefined"
 ACTIVE = ("navigator.serviceWorker.getRegistration()"
           ".then((r) => !!(r && r.active && r.active.state === 'activated'))")
@@ -18,7 +21,8 @@ MOVES = "document.getElementById('move-count').textContent"
 # The page's own record of its errors (engines.WATCH, put there by the test server).
 WATCHED = "window.__watched ?? ['the watching script did not run']"
 # What the page fetched itself (its navigation and resources), by address.
-FETCHED = "performance.getEntries().filter((e) => e.name.includes(':')).map((e) => e.name)"
+FETCHED = ("[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]"
+           ".map((e) => e.name)")
 # The solver's worker starts (if it does) with the page; its downloads are let finish
 # before the server goes, as a player's first visit would.
 SOLVER_SETTLED = ("document.documentElement.dataset.solver !== undefined"
@@ -48,8 +52,8 @@ def local_only(addresses, site):
 
 
 def smoke(browser, site, proxy, errors):
-    """The smoke test itself, for any browser with goto/reload/evaluate/click; `errors`
-    reads what the page (and, where it can, the browser) reported since the last visit."""
+    """The smoke test itself, for any browser with goto/reload/evaluate/click; `errors()`
+    reads what the page (and, where it can, the browser itself) reported."""
     browser.goto(site.url + "/?deal=6")
     wait(browser, READY)
     assert browser.evaluate(BOOT) == "snapshot"
