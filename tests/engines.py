@@ -72,7 +72,8 @@ def missing_webkit() -> str | None:
 
 # -- the page, watched -----------------------------------------------------------------------
 
-# The first script of the page in these tests: every error the page reports, in order.
+# The first script of the page in these tests: every error the page reports, in order, and
+# every answer of 400 or more to the page's fetch (WebKit's resource timing has no status).
 WATCH = """window.__watched = [];
 (() => {
   const note = (what) => window.__watched.push(String(what).slice(0, 500));
@@ -81,6 +82,8 @@ WATCH = """window.__watched = [];
   document.addEventListener("securitypolicyviolation", (e) => note("CSP violation: " + e.violatedDirective + " " + e.blockedURI));
   const error = console.error;
   console.error = function (...args) { note("console.error: " + args.join(" ")); return error.apply(this, args); };
+  const fetched = window.fetch;
+  window.fetch = (...args) => fetched(...args).then((r) => { if (r.status >= 400) note(r.status + " " + r.url); return r; });
 })();"""
 PAGE_PATHS = ("/", "/index.html")
 
@@ -230,7 +233,7 @@ class Firefox:
                                                       timeout=timeout)
             self.command("session.new", {"capabilities": {}})
             self.command("session.subscribe", {"events": ["log.entryAdded", "network.beforeRequestSent",
-                                                          "network.fetchError"]})
+                                                          "network.responseCompleted", "network.fetchError"]})
             self.context = self.command("browsingContext.getTree", {})["contexts"][0]["context"]
         except BaseException:
             self.close()
@@ -306,7 +309,8 @@ class Firefox:
         return [e["params"]["request"]["url"] for e in self.events if e["method"] == "network.beforeRequestSent"]
 
     def errors(self) -> list[str]:
-        """Console errors and uncaught exceptions (the log), and failed requests."""
+        """Console errors and uncaught exceptions (the log), failed requests, and answers
+        of 400 or more."""
         out = []
         for e in self.events:
             p = e["params"]
@@ -314,6 +318,8 @@ class Firefox:
                 out.append(f"{p.get('type')}: {p.get('text')}")
             elif e["method"] == "network.fetchError":
                 out.append(f"failed: {p['request']['url']}: {p.get('errorText')}")
+            elif e["method"] == "network.responseCompleted" and p["response"]["status"] >= 400:
+                out.append(f"{p['response']['status']} {p['request']['url']}")
         return out
 
     def close(self):
