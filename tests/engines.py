@@ -10,8 +10,8 @@ Both send every request for another host to a local proxy (RefusingProxy) that r
 and writes it down, so that a test sees any request to a host but the local server, the
 browser's own included. The WebKit driver cannot read the console: the test server puts a
 small script at the top of the page (watched_site) that records the page's errors, unhandled
-rejections, console errors and Content-Security-Policy violations in a global the tests read;
-its hash is added to the page's script-src in that server only (the deployed policy is
+rejections, console errors, answers of 400 or more to its fetch and Content-Security-Policy
+violations in a global the tests read; its hash is added to the page's script-src in that server only (the deployed policy is
 netlify.toml's, unchanged)."""
 
 import base64
@@ -208,7 +208,7 @@ class BiDiError(RuntimeError):
 class Firefox:
     """Headless Firefox ESR in a fresh profile, one WebDriver BiDi session, one tab."""
 
-    def __init__(self, proxy_port: int, timeout: float = 60):
+    def __init__(self, proxy_port: int, timeout: float = 120):
         import websocket  # websocket-client (requirements-test.txt)
         self.root = Path(tempfile.mkdtemp(prefix="firefox-"))
         self.profile = self.root / "profile"
@@ -272,7 +272,15 @@ class Firefox:
         self.command("browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"})
 
     def reload(self):
+        self.poll()
+        mark = len(self.events)
         self.command("browsingContext.reload", {"context": self.context, "wait": "complete"})
+        # What the page asked before the reload's own request for the page (events come in
+        # order): a request of those still going is cut off by the reload.
+        starts = [(i, e) for i, e in enumerate(self.events) if e["method"] == "network.beforeRequestSent"]
+        reload_at = next(i for i, e in starts if i >= mark and e["params"].get("navigation")
+                         and e["params"].get("context") == self.context)
+        self.left_behind = {e["params"]["request"]["request"] for i, e in starts if i < reload_at}
 
     def evaluate(self, expression: str):
         """The value of a JavaScript expression (awaited) in the page, through JSON."""
@@ -310,13 +318,17 @@ class Firefox:
 
     def errors(self) -> list[str]:
         """Console errors and uncaught exceptions (the log), failed requests, and answers
-        of 400 or more."""
+        of 400 or more. A request of the page before a reload that the reload cut off
+        (NS_BINDING_ABORTED: the page's warm-up frame, say) is the navigation's doing, not an error."""
         out = []
+        left_behind = getattr(self, "left_behind", set())
         for e in self.events:
             p = e["params"]
             if e["method"] == "log.entryAdded" and p.get("level") == "error":
                 out.append(f"{p.get('type')}: {p.get('text')}")
             elif e["method"] == "network.fetchError":
+                if p["request"]["request"] in left_behind and p.get("errorText") == "NS_BINDING_ABORTED":
+                    continue
                 out.append(f"failed: {p['request']['url']}: {p.get('errorText')}")
             elif e["method"] == "network.responseCompleted" and p["response"]["status"] >= 400:
                 out.append(f"{p['response']['status']} {p['request']['url']}")
