@@ -29,6 +29,7 @@ from solitaire.reading import card_name, place_name
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RANK_TEXT = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+STACKED_PX = 12             # a card stacked under the run by less than this hides its index
 MOVE_MS = 180               # one card's slide
 STAGGER_MS = 60             # the spread of start times when many cards move at once
 CASCADE_MS = 1300           # the win celebration (the summary appears after it)
@@ -85,6 +86,7 @@ class Table:
                 slot.appendChild(badge)
             root.appendChild(slot)
             self.slots[place.name] = slot
+        self.kept_room = None   # (window size, the room read for it)
         self.labels = {}
         if "tail" in self.places:
             label = document.createElement("div")
@@ -96,6 +98,7 @@ class Table:
         self.faces = {}         # card -> the card whose face its element shows, or None
         self.ids = {}           # card -> its element's id
         self.pressed = set()    # cards shown as chosen
+        self.tight = set()      # cards shown stacked tight under a run
         self.named = {}         # card -> (index, count, language) of the name it was given
         self.owns = {}          # place -> its group's aria-owns
         cards = deck(game.decks, game.suits)
@@ -112,6 +115,17 @@ class Table:
             self.ids[str(cards[i])] = node.id
             self.faces[str(cards[i])] = None
         self.by_key = {str(c): c for c in cards}
+        # place -> the count of the cards stacked tight under its run (after the cards:
+        # drawn over the stack)
+        self.stacks = {}
+        for place in game.layout():
+            if place.fan == "down":
+                count = document.createElement("span")
+                count.className = "stack-count"
+                count.setAttribute("aria-hidden", "true")  # the cards themselves are named
+                count.hidden = True
+                root.appendChild(count)
+                self.stacks[place.name] = count
 
     def show_face(self, key, up):
         """Give a card's element its face (up) or take it away (down)."""
@@ -170,17 +184,21 @@ class Table:
         return geo.room(main.clientWidth, pad, top, window.innerHeight)
 
     def metrics(self, pos):
-        """The table laid out for ``pos`` on this screen (a :class:`geo.Plan`)."""
-        piles = {name: (len(self.game.get(pos, name)), self.game.face_down(pos, name))
-                 for name in self.places}
-        return geo.plan(self.places.values(), piles, *self.room())
+        """The table laid out for ``pos`` on this screen (a :class:`geo.Plan`). The room
+        is read once for a window size: a header that wraps anew during a game (a longer
+        count, another language) never moves a place."""
+        screen = (window.innerWidth, window.innerHeight)
+        if self.kept_room is None or self.kept_room[0] != screen:
+            self.kept_room = (screen, self.room())
+        piles = {name: geo.pile_counts(self.game, pos, place) for name, place in self.places.items()}
+        return geo.plan(self.places.values(), piles, *self.kept_room[1])
 
     def destroy(self):
         """Take this table's elements off the page (when another game is chosen)."""
         finish_all()
         self.still = []
         for node in (list(self.slots.values()) + list(self.cards.values()) + list(self.labels.values())
-                     + list(self.groups.values())):
+                     + list(self.groups.values()) + list(self.stacks.values())):
             node.remove()
 
     # -- rendering -------------------------------------------------------------------------
@@ -299,11 +317,18 @@ class Table:
             slot.style.transform = f"translate({x:.1f}px, {y:.1f}px)"
             slot.classList.remove("target", "hint-target", "selected")
             if name in self.labels:
-                self.labels[name].style.transform = f"translate({x:.1f}px, {y - ch * LABEL:.1f}px)"
+                label = self.labels[name]
+                label.style.transform = f"translate({x:.1f}px, {y - ch * LABEL:.1f}px)"
+                if label.textContent != words.t("slot_tail"):  # the language may change
+                    label.textContent = words.t("slot_tail")
             cards = self.game.get(pos, name)
             down = self.game.face_down(pos, name)
             self.geometry[name] = (x, y, cw, max(pile_h, ch))
             bottom_up = place.kind == "foundation" and self.game.foundation_shows == "bottom"
+            first, bury = (lay.stacked(name)[1:] if name in lay.fans else (0, 0))
+            tight = bury < STACKED_PX  # the stacked cards' indexes do not show
+            if name in self.stacks:
+                self.show_stack(name, x, y, first - down if tight and first > down else 0, first)
             owned = [slot.id]
             picked = (chosen[1] or 0) if chosen and chosen[0] == name else 0
             for i, card in enumerate(cards):
@@ -320,6 +345,10 @@ class Table:
                     else:
                         self.pressed.discard(key)
                         node.removeAttribute("aria-pressed")
+                stacked = tight and down <= i < first
+                if stacked != (key in self.tight):
+                    node.classList.toggle("stacked", stacked)
+                    (self.tight.add if stacked else self.tight.discard)(key)
                 cy = lay.card_y(name, i, down)
                 self.base[key] = (x, cy)
                 self.where[key] = (name, i)
@@ -368,6 +397,17 @@ class Table:
         if selected is not None and selected in self.slots:
             self.slots[selected].classList.add("selected")
         return took
+
+    def show_stack(self, name, x, y, count, first):
+        """The count of the cards stacked tight at the foot of ``name`` (none: hidden)."""
+        node = self.stacks[name]
+        text = f"+{count}" if count else ""
+        if node.textContent != text:
+            node.textContent = text
+            node.hidden = not count
+        if count:  # over the stacked cards, under the run
+            node.style.transform = f"translate({x:.1f}px, {y:.1f}px)"
+            node.style.zIndex = str(200 + first)
 
     def cascade(self, cw, after=0):
         """The win: every card leaps from its foundation and falls off the table, one

@@ -1,0 +1,160 @@
+"""Long piles and small screens, in a real browser: the table keeps its cards large and
+still while a pile grows past 40 cards (Tabby Cat) and while Spider deals all 104.
+
+One booted page with reduced motion is resized, put into a language and reset through the
+page's test hooks (each Pyodide boot is expensive). A move never moves another place; the
+cards under a pile's movable run are stacked tight so the run keeps its strips.
+"""
+
+import json
+
+import pytest
+
+from conftest import ROOT
+from pages import boot, new_page
+from solitaire import DEAL, get_game
+from solitaire.position import format_line
+from helpers import LONG_DEAL, LONG_LINE
+
+SHOTS = ROOT / "tests" / "screenshots"
+TABBY, SPIDER = get_game("tabbycat"), get_game("spider4")
+
+# Every place and card as drawn, in page coordinates (scroll included).
+DRAWN = """() => {
+  const at = (e) => { const r = e.getBoundingClientRect();
+    return {x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height}; };
+  const slots = {};
+  for (const s of document.querySelectorAll('#table > .slot')) slots[s.dataset.pile] = at(s);
+  const cards = [...document.querySelectorAll('#table > .card[data-place]')].map(e => ({
+    place: e.dataset.place, index: +e.dataset.index, back: e.classList.contains('back'),
+    ...at(e)}));
+  return {slots, cards, scrollWidth: document.documentElement.scrollWidth,
+          innerWidth, cw: parseFloat(getComputedStyle(document.querySelector('#table > .card')).width)};
+}"""
+
+
+@pytest.fixture(scope="module")
+def still(browser, server):
+    page = new_page(browser)
+    boot(page, server + "/?deal=1")
+    yield page
+    page.context.close()
+
+
+def size(page, width, height, lang):
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function(f"window.innerWidth === {width} && window.innerHeight === {height}")
+    page.evaluate(f"""() => {{ const menu = document.getElementById('lang-select');
+        if (menu.value !== '{lang}') {{ menu.value = '{lang}'; menu.dispatchEvent(new Event('change')); }}
+        document.querySelectorAll('.overlay, #intro').forEach(e => e.hidden = true);
+        window.dispatchEvent(new Event('resize')); }}""")
+
+
+def movable(game, pos):
+    """place -> the index of the first card of its movable run (None: nothing moves)."""
+    out = {}
+    for place in game.layout():
+        if place.fan != "down":
+            continue
+        cards, down = game.get(pos, place.name), game.face_down(pos, place.name)
+        first = len(cards)
+        while first > down and game.lift(pos, place.name, first - 1) is not None:
+            first -= 1
+        out[place.name] = first if first < len(cards) else None
+    return out
+
+
+def check(page, game, width, height, start, notes):
+    """The table now against ``start`` (the drawn table at the deal): no place moved by
+    more than 2 px, the cards within 10% of their width, no sideways scroll; on a phone,
+    every movable card's strip at least 24 px (unless the run alone cannot fit: noted)."""
+    drawn = page.evaluate(DRAWN)
+    pos = game.parse(page.evaluate("window.tabby_position()"))
+    for name, box in start["slots"].items():
+        now = drawn["slots"][name]
+        assert abs(now["x"] - box["x"]) <= 2 and abs(now["y"] - box["y"]) <= 2, (name, box, now)
+        assert abs(now["w"] - box["w"]) <= 2, (name, box, now)
+    assert drawn["cw"] >= start["cw"] * 0.9, (drawn["cw"], start["cw"])
+    assert drawn["scrollWidth"] <= width, drawn["scrollWidth"]
+    firsts = movable(game, pos)
+    by_place = {}
+    for card in drawn["cards"]:
+        by_place.setdefault(card["place"], []).append(card)
+    for name, first in firsts.items():
+        if first is None:
+            continue
+        cards = sorted(by_place.get(name, []), key=lambda c: c["index"])
+        run = cards[first:]
+        for under, over in zip(run, run[1:]):
+            strip = over["y"] - under["y"]
+            if width <= 600:
+                if strip < 23.5:
+                    notes.append((name, len(cards), len(run), strip))
+                assert strip >= 23.5 or run_cannot_fit(drawn, name, run, height), (name, len(run), strip)
+            else:
+                assert strip >= 12.5, (name, len(run), strip)
+    return drawn, pos
+
+
+def run_cannot_fit(drawn, name, run, height):
+    """The run alone, at 24 px strips, would end below the window."""
+    top = drawn["slots"][name]["y"]
+    return top + (len(run) - 1) * 24 + run[0]["h"] > height
+
+
+def play_watching(page, game, n, line, width, height, shot):
+    """Start deal ``n``, play ``line`` a few moves at a time, checking the table as it
+    goes; the longest pile it reached and the notes of runs too long for 24 px strips."""
+    page.evaluate(f"window.tabby_start({n}, '{game.id}')")
+    start = page.evaluate(DRAWN)
+    notes, longest = [], 0
+    for k in range(0, len(line), 8):
+        assert page.evaluate(f"window.tabby_play({json.dumps(format_line(line[k:k + 8]))})")
+        drawn, pos = check(page, game, width, height, start, notes)
+        longest = max(longest, max(len(p) for p in pos.piles))
+    page.evaluate("document.getElementById('status').textContent = ''")
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / shot), full_page=True)
+    return longest, notes, start["cw"], drawn["cw"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("width,height", [(1280, 800), (360, 740)])
+def test_layout_a_tabby_cat_pile_of_44_keeps_the_table_still(still, width, height, lang):
+    size(still, width, height, lang)
+    longest, notes, cw0, cw1 = play_watching(still, TABBY, LONG_DEAL, LONG_LINE, width, height,
+                                             f"layout-tabbycat-44-{width}x{height}-{lang}.png")
+    assert longest >= 40
+    print(f"tabbycat {width}x{height} {lang}: card {cw0:.1f} -> {cw1:.1f} px, longest pile {longest}",
+          "runs too long for 24 px strips:", notes or "none")
+
+
+def spider_line():
+    """Spider (four suits): legal moves and a deal, until all 104 cards are out."""
+    line, pos, seen = [], SPIDER.deal(1), set()
+    while pos.stock:
+        for _ in range(6):
+            move = next((m for m in SPIDER.legal_moves(pos) if not m.is_deal
+                         and SPIDER.apply(pos, m) not in seen), None)
+            if move is None:
+                break
+            pos = SPIDER.apply(pos, move)
+            seen.add(pos)
+            line.append(move)
+        if SPIDER.why_illegal(pos, DEAL) is not None:
+            break
+        pos = SPIDER.apply(pos, DEAL)
+        line.append(DEAL)
+    return line
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("width,height", [(1280, 800), (360, 740)])
+def test_layout_spider_deals_all_104_cards_and_keeps_the_table_still(still, width, height, lang):
+    size(still, width, height, lang)
+    line = spider_line()
+    assert line.count(DEAL) == 5
+    longest, notes, cw0, cw1 = play_watching(still, SPIDER, 1, line, width, height,
+                                             f"layout-spider4-104-{width}x{height}-{lang}.png")
+    print(f"spider4 {width}x{height} {lang}: card {cw0:.1f} -> {cw1:.1f} px, longest pile {longest}",
+          "runs too long for 24 px strips:", notes or "none")
