@@ -158,3 +158,99 @@ def test_layout_spider_deals_all_104_cards_and_keeps_the_table_still(still, widt
                                              f"layout-spider4-104-{width}x{height}-{lang}.png")
     print(f"spider4 {width}x{height} {lang}: card {cw0:.1f} -> {cw1:.1f} px, longest pile {longest}",
           "runs too long for 24 px strips:", notes or "none")
+
+
+# -- every language fits ---------------------------------------------------------------------
+
+# What of the page under ``root`` is cut or off screen: each visible text's box must lie
+# on screen and inside every box of its ancestors that clips; each select must be as wide
+# as its chosen option needs; each control on screen. An entry per fault.
+CUT = """(root) => {
+  const bad = [], W = innerWidth;
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const name = (e) => e.id || e.className || e.tagName;
+  const clips = (e) => { const s = getComputedStyle(e);
+    return s.overflowX !== 'visible' || s.overflowY !== 'visible'; };
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const node = walk.currentNode, el = node.parentElement;
+    if (!node.textContent.trim() || !shown(el) || el.closest('.sr-only, option, select')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) {
+      if (r.width < 1) continue;
+      if (r.left < -0.5 || r.right > W + 0.5) bad.push(['off screen', node.textContent.trim(), r.left, r.right]);
+      for (let a = el; a && a !== document.body; a = a.parentElement) {
+        if (!clips(a)) continue;
+        const b = a.getBoundingClientRect();
+        if (b.width <= 2) break;  // a word kept for screen readers only (1 px, clipped)
+        if (r.left < b.left - 0.5 || r.right > b.right + 0.5)
+          bad.push(['cut', node.textContent.trim(), name(a), r.left, r.right, b.left, b.right]);
+      }
+    }
+  }
+  for (const s of root.querySelectorAll('select')) {
+    if (!shown(s) || !s.selectedOptions[0]) continue;
+    const alone = s.cloneNode(false);  // same id and classes: the same rules
+    alone.style.cssText = 'position:absolute;width:auto;max-width:none;min-width:0';
+    alone.append(s.selectedOptions[0].cloneNode(true));
+    s.parentElement.append(alone);
+    const need = alone.getBoundingClientRect().width;
+    alone.remove();
+    if (need > s.getBoundingClientRect().width + 0.5) bad.push(['select cut', s.id, need, s.getBoundingClientRect().width]);
+  }
+  for (const e of root.querySelectorAll('button, select, input, label, h2, h3, p, dl')) {
+    if (!shown(e)) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width && !e.closest('.sr-only') && (r.left < -0.5 || r.right > W + 0.5)) bad.push(['control off screen', name(e), r.left, r.right]);
+  }
+  return bad;
+}"""
+
+
+def faults(page, selector):
+    found = page.evaluate(f"() => ({CUT})(document.querySelector({json.dumps(selector)}))")
+    if page.evaluate("document.documentElement.scrollWidth") > page.viewport_size["width"]:
+        found.append(["sideways scroll", page.evaluate("document.documentElement.scrollWidth")])
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_layout_every_game_fits_320_px_in_both_languages(still, lang):
+    """At 320x640, for every game: the header (with a daily's date, 999 moves and a clock
+    past ten minutes), the menu, How to play and the win's summary show every word, with
+    no sideways scroll."""
+    from solitaire import GAMES
+    size(still, 320, 640, lang)
+    for game_id in sorted(GAMES):
+        still.evaluate(f"window.tabby_start(1, '{game_id}')")
+        still.evaluate("document.getElementById('daily').click()")  # a daily: its date in the line
+        still.wait_for_function("/-/.test(document.getElementById('deal-number').textContent)")
+        still.evaluate("document.getElementById('move-count').textContent = '999';"
+                       "document.getElementById('clock').textContent = '59:59';"
+                       "document.querySelectorAll('.overlay, #intro').forEach(e => e.hidden = true)")
+        still.wait_for_timeout(50)  # the line's fit (a ResizeObserver) comes with the next frame
+        assert faults(still, "header") == [], (game_id, lang)
+        assert faults(still, "main") == [], (game_id, lang)
+        # the line under the header ends above the table
+        line = still.eval_on_selector(".bar .info", "e => e.getBoundingClientRect().bottom")
+        table = still.eval_on_selector("#table", "e => e.getBoundingClientRect().top")
+        assert line <= table + 0.5, (game_id, lang, line, table)
+        still.click("#stats")
+        assert faults(still, "#stats-panel") == [], (game_id, lang)
+        if game_id == "tabbycat":
+            still.screenshot(path=str(SHOTS / f"layout-menu-320-{lang}.png"))
+        still.click("#stats-close")
+        still.evaluate("document.getElementById('win').hidden = false")
+        assert faults(still, "#win") == [], (game_id, lang)
+        still.evaluate("document.getElementById('win').hidden = true")
+        still.focus(".slot[data-pile='pile-1']")
+        still.keyboard.press("?")
+        still.wait_for_function("document.getElementById('rules').open"
+                                " && document.querySelector('#rules-body h3')", timeout=20_000)
+        assert faults(still, "#rules") == [], (game_id, lang)
+        if game_id == "spider4":
+            still.screenshot(path=str(SHOTS / f"layout-rules-320-{lang}.png"))
+        still.keyboard.press("Escape")
+        still.wait_for_function("!document.getElementById('rules').open")
+    still.screenshot(path=str(SHOTS / f"layout-header-320-{lang}.png"))
