@@ -102,6 +102,13 @@ def run_cannot_fit(drawn, name, run, height):
     return top + (len(run) - 1) * 24 + run[0]["h"] > height
 
 
+def longest_of(game, n, line):
+    pos = game.deal(n)
+    for move in line:
+        pos = game.apply(pos, move)
+    return max(len(p) for p in pos.piles)
+
+
 def play_watching(page, game, n, line, width, height, shot):
     """Start deal ``n``, play ``line`` a few moves at a time, checking the table as it
     goes; the longest pile it reached and the notes of runs too long for 24 px strips."""
@@ -112,6 +119,11 @@ def play_watching(page, game, n, line, width, height, shot):
         assert page.evaluate(f"window.tabby_play({json.dumps(format_line(line[k:k + 8]))})")
         drawn, pos = check(page, game, width, height, start, notes)
         longest = max(longest, max(len(p) for p in pos.piles))
+    # every face-up card keeps its name for a screen reader, stacked tight or not
+    unnamed = page.evaluate("""() => [...document.querySelectorAll('#table > .card[data-card]')]
+        .filter(e => !e.getAttribute('aria-label') || e.getAttribute('aria-hidden') === 'true')
+        .map(e => e.dataset.card)""")
+    assert not unnamed, unnamed
     page.evaluate("document.getElementById('status').textContent = ''")
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / shot), full_page=True)
@@ -125,24 +137,47 @@ def test_layout_a_tabby_cat_pile_of_44_keeps_the_table_still(still, width, heigh
     longest, notes, cw0, cw1 = play_watching(still, TABBY, LONG_DEAL, LONG_LINE, width, height,
                                              f"layout-tabbycat-44-{width}x{height}-{lang}.png")
     assert longest >= 40
+    # the cards under the 17-card run of the 44-card pile: stacked tight, their count shown
+    pos = TABBY.parse(still.evaluate("window.tabby_position()"))
+    first = movable(TABBY, pos)["pile-4"]
+    assert still.evaluate("document.querySelectorAll('#table > .card.stacked').length") == first
+    assert still.inner_text(".stack-count:not([hidden])") == f"+{first}"
+    # a stacked card shows whole on focus, and under a long press (the move stays put)
+    key = str(pos.piles[3][first // 2])
+    card = f'#table > .card[data-card="{key}"]'
+    still.focus(card)
+    assert still.evaluate(f"""() => {{ const e = document.querySelector('{card}');
+        const r = e.getBoundingClientRect();
+        return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === e
+               || e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }}""")
+    still.evaluate("document.activeElement.blur()")
+    box = still.locator(card).bounding_box()
+    moves = still.evaluate("window.tabby_moves()")
+    still.mouse.move(box["x"] + box["width"] / 2, box["y"] + 1)
+    still.mouse.down()
+    still.wait_for_selector('#table > .card.stacked.peek[data-place="pile-4"]', timeout=3_000)  # (slivers: it or one beside it)
+    still.screenshot(path=str(SHOTS / f"layout-peek-{width}x{height}-{lang}.png"))
+    still.mouse.up()
+    assert not still.locator(".card.peek").count()
+    assert still.evaluate("window.tabby_moves()") == moves
     print(f"tabbycat {width}x{height} {lang}: card {cw0:.1f} -> {cw1:.1f} px, longest pile {longest}",
           "runs too long for 24 px strips:", notes or "none")
 
 
 def spider_line():
-    """Spider (four suits): legal moves and a deal, until all 104 cards are out."""
+    """Spider (four suits), deal 1: legal moves (each making the longest pile it can, up
+    to a dozen between deals) and a deal, until all 104 cards are out."""
     line, pos, seen = [], SPIDER.deal(1), set()
     while pos.stock:
-        for _ in range(6):
-            move = next((m for m in SPIDER.legal_moves(pos) if not m.is_deal
-                         and SPIDER.apply(pos, m) not in seen), None)
-            if move is None:
+        for _ in range(12):
+            moves = [m for m in SPIDER.legal_moves(pos) if not m.is_deal and SPIDER.apply(pos, m) not in seen]
+            if not moves:
                 break
+            move = max(moves, key=lambda m: max(len(p) for p in SPIDER.apply(pos, m).piles))
             pos = SPIDER.apply(pos, move)
             seen.add(pos)
             line.append(move)
-        if SPIDER.why_illegal(pos, DEAL) is not None:
-            break
+        assert SPIDER.why_illegal(pos, DEAL) is None
         pos = SPIDER.apply(pos, DEAL)
         line.append(DEAL)
     return line
@@ -154,6 +189,7 @@ def test_layout_spider_deals_all_104_cards_and_keeps_the_table_still(still, widt
     size(still, width, height, lang)
     line = spider_line()
     assert line.count(DEAL) == 5
+    assert longest_of(SPIDER, 1, line) >= 30
     longest, notes, cw0, cw1 = play_watching(still, SPIDER, 1, line, width, height,
                                              f"layout-spider4-104-{width}x{height}-{lang}.png")
     print(f"spider4 {width}x{height} {lang}: card {cw0:.1f} -> {cw1:.1f} px, longest pile {longest}",

@@ -29,7 +29,8 @@ from solitaire.reading import card_name, place_name
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RANK_TEXT = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
-STACKED_PX = 12             # a card stacked under the run by less than this hides its index
+STACKED_PX = 13             # a card stacked under the run by less than this shows a smaller
+THIN_PX = 8                 # ... index, or none under this
 MOVE_MS = 180               # one card's slide
 STAGGER_MS = 60             # the spread of start times when many cards move at once
 CASCADE_MS = 1300           # the win celebration (the summary appears after it)
@@ -98,7 +99,7 @@ class Table:
         self.faces = {}         # card -> the card whose face its element shows, or None
         self.ids = {}           # card -> its element's id
         self.pressed = set()    # cards shown as chosen
-        self.tight = set()      # cards shown stacked tight under a run
+        self.tight = {}         # card -> the px it shows, stacked tight under a run
         self.named = {}         # card -> (index, count, language) of the name it was given
         self.owns = {}          # place -> its group's aria-owns
         cards = deck(game.decks, game.suits)
@@ -132,6 +133,7 @@ class Table:
         if (self.faces[key] is not None) == up:
             return
         node = self.cards[key]
+        self.tight.pop(key, None)  # a new className: no longer marked stacked
         if not up:
             node.className = "card back"
             node.removeAttribute("data-card")
@@ -326,7 +328,8 @@ class Table:
             self.geometry[name] = (x, y, cw, max(pile_h, ch))
             bottom_up = place.kind == "foundation" and self.game.foundation_shows == "bottom"
             first, bury = (lay.stacked(name)[1:] if name in lay.fans else (0, 0))
-            tight = bury < STACKED_PX  # the stacked cards' indexes do not show
+            tight = bury < STACKED_PX  # the stacked cards' indexes do not show whole
+            sliver = int(bury)         # ... but a smaller one, where it fits
             if name in self.stacks:
                 self.show_stack(name, x, y, first - down if tight and first > down else 0, first)
             owned = [slot.id]
@@ -345,10 +348,7 @@ class Table:
                     else:
                         self.pressed.discard(key)
                         node.removeAttribute("aria-pressed")
-                stacked = tight and down <= i < first
-                if stacked != (key in self.tight):
-                    node.classList.toggle("stacked", stacked)
-                    (self.tight.add if stacked else self.tight.discard)(key)
+                stacked = sliver if tight and down <= i < first else 0
                 cy = lay.card_y(name, i, down)
                 self.base[key] = (x, cy)
                 self.where[key] = (name, i)
@@ -357,7 +357,8 @@ class Table:
                 drawn = (new, name, i, face_down)
                 last = self.drawn.get(key)
                 if last == drawn and key not in held:
-                    continue  # nothing of this card changed: no DOM work
+                    self.stack_mark(node, key, stacked)
+                    continue  # nothing else of this card changed: no DOM work
                 self.drawn[key] = drawn
                 old = held.get(key, last[0] if last else "")
                 turned = last is not None and last[3] != face_down
@@ -368,6 +369,7 @@ class Table:
                 node.dataset.place = name
                 node.dataset.index = str(i)
                 self.show_face(key, not face_down)
+                self.stack_mark(node, key, stacked)
             lang = words.lang()
             for i in range(down, len(cards)):  # names say the position: outside the skip above
                 key = str(cards[i])
@@ -397,6 +399,18 @@ class Table:
         if selected is not None and selected in self.slots:
             self.slots[selected].classList.add("selected")
         return took
+
+    def stack_mark(self, node, key, stacked):
+        """Mark a card stacked tight under a run (showing ``stacked`` px), or not (0)."""
+        if stacked == self.tight.get(key, 0):  # DOM work only for a change
+            return
+        node.classList.toggle("stacked", bool(stacked))
+        node.classList.toggle("thin", 0 < stacked < THIN_PX)
+        if stacked:
+            node.style.setProperty("--sliver", f"{stacked}px")
+            self.tight[key] = stacked
+        else:
+            self.tight.pop(key, None)
 
     def show_stack(self, name, x, y, count, first):
         """The count of the cards stacked tight at the foot of ``name`` (none: hidden)."""
