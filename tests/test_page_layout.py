@@ -290,3 +290,107 @@ def test_layout_every_game_fits_320_px_in_both_languages(still, lang):
         still.keyboard.press("Escape")
         still.wait_for_function("!document.getElementById('rules').open")
     still.screenshot(path=str(SHOTS / f"layout-header-320-{lang}.png"))
+
+
+# -- both themes: rings, badges and controls (WCAG 2.2 AA, 1.4.11: 3:1) ----------------------
+
+COLOURS = """() => {
+  const probe = document.createElement('i');
+  document.body.append(probe);
+  const rgb = (css) => { probe.style.color = ''; probe.style.color = css; return getComputedStyle(probe).color; };
+  const out = {};
+  for (const v of ['focus', 'hint', 'card', 'table', 'table-2', 'bar', 'line'])
+    out[v] = rgb(`var(--${v})`);
+  const back = document.querySelector('#table > .card.back');
+  out.back = back ? getComputedStyle(back).backgroundColor : rgb('#d9954a');
+  const badge = document.querySelector('.slot.stock:not(.empty) .badge');
+  if (badge) {
+    out.badge = getComputedStyle(badge).backgroundColor;
+    out.badge_ink = getComputedStyle(badge).color;
+  }
+  const card = document.querySelector('#table > .card[data-card]');
+  card.focus({focusVisible: true});
+  out.card_ring = getComputedStyle(card).outlineColor;
+  out.card_face = getComputedStyle(card).backgroundColor;
+  card.blur();
+  out.controls = [...document.querySelectorAll('header button, header select, #stats-panel button, #stats-panel select, #stats-panel input:not(.sr-only):not([type=checkbox])')]
+    .filter(e => e.getClientRects().length)
+    .map(e => { const s = getComputedStyle(e);
+      let under = e.parentElement;
+      while (under && ['rgba(0, 0, 0, 0)', 'transparent'].includes(getComputedStyle(under).backgroundColor)) under = under.parentElement;
+      return {id: e.id || e.tagName, border: s.borderTopColor, width: parseFloat(s.borderTopWidth),
+              under: under ? getComputedStyle(under).backgroundColor : rgb('var(--bar)'),
+              appearance: s.appearance, h: e.getBoundingClientRect().height, select: e.tagName === 'SELECT'}; });
+  probe.remove();
+  return out;
+}"""
+
+
+def rgb(css):
+    """'rgb(r, g, b)', 'rgba(r, g, b, a)' or 'color(srgb r g b)' as three 0-255 numbers."""
+    import re
+    nums = [float(x) for x in re.findall(r"[\d.]+", css)]
+    if css.startswith("color("):
+        return [n * 255 for n in nums[:3]]
+    return nums[:3]
+
+
+def contrast(a, b):
+    def lum(c):
+        c = [v / 255 for v in rgb(c)]
+        c = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_layout_rings_badges_and_controls_meet_3_to_1_in_both_themes(still, scheme):
+    """In the system's light or dark theme: the focus ring and the hint ring are 3:1 on a
+    card face and on the table; the stock's count 3:1 on the card back (its text 4.5:1);
+    every control's outline 3:1 on what lies under it (the checkboxes are drawn by the
+    browser in the page's accent colour); the selects drawn as the page's
+    controls, at least 24 px tall; the theme button pressed exactly when the page is dark."""
+    size(still, 1280, 800, "en")
+    still.emulate_media(color_scheme=scheme)
+    still.evaluate("window.tabby_start(1, 'tabbycat')")
+    still.keyboard.press("Shift")  # a key: a focus given next shows its ring (:focus-visible)
+    c = still.evaluate(COLOURS)
+    still.click("#stats")
+    c["controls"] = still.evaluate(COLOURS)["controls"]  # the menu's too
+    still.click("#stats-close")
+    still.emulate_media(color_scheme="light")
+    bad = []
+    for ring in ("focus", "hint"):
+        for ground in ("card", "table", "table-2"):
+            if contrast(c[ring], c[ground]) < 3:
+                bad.append((ring, ground, round(contrast(c[ring], c[ground]), 2)))
+    for ground in ("card_face", "table", "table-2"):
+        if contrast(c["card_ring"], c[ground]) < 3:
+            bad.append(("a focused card's ring", ground, round(contrast(c["card_ring"], c[ground]), 2)))
+    if contrast(c["badge"], c["back"]) < 3 or contrast(c["badge_ink"], c["badge"]) < 4.5:
+        bad.append(("stock count", c["badge"], c["back"], c["badge_ink"]))
+    for k in c["controls"]:
+        if k["width"] < 1 or contrast(k["border"], k["under"]) < 3:
+            bad.append((k["id"], k["border"], k["under"], round(contrast(k["border"], k["under"]), 2)))
+        if k["select"] and (k["appearance"] != "none" or k["h"] < 24):
+            bad.append((k["id"], "a select not styled", k["appearance"], k["h"]))
+    # (the system's change of theme reaches the page as an event: wait for it)
+    still.emulate_media(color_scheme=scheme)
+    still.wait_for_function("document.getElementById('theme').getAttribute('aria-pressed') === "
+                            + ("'true'" if scheme == "dark" else "'false'"), timeout=5_000)
+    still.emulate_media(color_scheme="light")
+    assert not bad, bad
+
+
+def test_layout_a_past_daily_from_the_calendar_leaves_the_focus_on_the_table(still):
+    """Choosing a past day in the calendar closes the menu and puts the focus on the new
+    board's first place, not on the page's body."""
+    size(still, 1280, 800, "en")
+    still.evaluate("window.tabby_start(1, 'tabbycat')")
+    still.click("#stats")
+    still.focus("#calendar button[data-date]:not([disabled])")
+    still.keyboard.press("Enter")
+    still.wait_for_function("document.getElementById('stats-panel').hidden")
+    assert still.evaluate("document.activeElement.closest('#table') !== null"), \
+        still.evaluate("document.activeElement.outerHTML.slice(0, 80)")
