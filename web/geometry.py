@@ -10,15 +10,14 @@ So every comparison, ``min`` and ``max`` that depends on the room goes through
 :func:`least`, :func:`most` and :func:`below`; branches on the cards (counts, kinds) are
 ordinary Python. Nothing here touches the page.
 
-Sizes come from the screen, not from the cards: the card width is the largest the
-screen allows (up to ``CW_MAX``) for a pile of 25 cards at the tightest fan. A fan of
-face-up cards uses the height there is, up to ``ROOMY_PX`` a card (each card's visible
-strip is its target); any pile tightens its own fan to fit, and only a pile that does
-not fit even at the tightest fan (on a phone: at ``TARGET_PX`` a card) makes the cards
-smaller (down to ``FIT_FLOOR`` of their size). On a wide screen a
-game whose top row holds only the stock and foundations may lay them out beside the piles
-instead (the view's choice, made from the screen's size alone, so it never changes while a
-game goes on).
+Sizes come from the screen and the game's layout, never from the cards, so a pile growing
+moves no other place: the card width is the largest the screen allows (up to ``CW_MAX``)
+for a run of ``DESIGN_RUN`` cards at its tightest fan over ``DESIGN_SLIVERS`` cards
+stacked tight (on a phone: the run at ``TARGET_PX`` a strip). Each pile fans its own cards
+(:func:`fan`): the room goes to its movable run, the cards under it stack tight first. On
+a wide screen a game whose top row holds only the stock and foundations may lay them out
+beside the piles instead (the view's choice, made from the screen's size alone, so it
+never changes while a game goes on). docs/layout.md has the figures.
 tests/test_geometry.py checks that the program gives the numbers, screen by screen.
 """
 
@@ -27,20 +26,19 @@ UP_STEP = 0.28              # the roomiest fan of face-up cards, in card heights
 ROOMY_PX = 44               # ... or this many px when that is more (a finger's target)
 MIN_STEP = 0.14             # the tightest fan: a card's index (0.13 ch tall) stays readable
 MIN_STEP_PX = 13            # ... and never under this many px (the index is at least 12 px)
-TARGET_PX = 24              # on a narrow (phone) screen a long pile shrinks the cards to keep
-NARROW = 600                # ... each face-up card's strip, its touch target, this tall
+TARGET_PX = 24              # a strip of the movable run, its touch target, is never shorter
+NARROW = 600                # px of width from which a screen is not a phone
 DOWN_STEP = 0.12            # the fan of face-down cards, in card heights
 DESIGN_RUN = 13            # the card size lets a run this long keep its tightest strips ...
 DESIGN_SLIVERS = 24         # ... over this many cards stacked tight under it
 SLIVER_PX = 4               # px: a card under the movable run, stacked tight, shows this much
 SLIVER_MIN = 1              # ... or down to this when the run's strips are at their floor
 DESIGN_FAN = 1 + (DESIGN_RUN - 1) * MIN_STEP  # the run's tightest fan, in card heights
-SHORT_FAN = 1 + 8 * MIN_STEP    # ... on a short screen (a landscape phone): 9 cards
+SHORT_FAN = 1 + 12 * MIN_STEP   # ... on a short screen (a landscape phone): 13 cards, no slivers
 SHORT = 450                 # px of table height under which a screen is short
 CW_MAX = 180                # px: cards stop growing here
-CW_MIN = 30                 # px: below this the page scrolls instead
-FIT_FLOOR = 0.6             # a long pile shrinks the cards to no less than this share
-SPREAD_MAX = 1.35           # on a wide screen the places spread apart up to this much
+CW_MIN = 30                 # px: the cards are never narrower (the page scrolls instead)
+SPREAD_MAX = 1.35           # the places spread apart up to this much to use the width
 BELOW = 40                  # px kept under the table for one line of messages
 LABEL = 0.2                 # card heights kept above the piles for the tail's label
 STOCK_PX = 48               # the stock is a touch target at least this wide (style.css): the
