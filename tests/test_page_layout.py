@@ -48,6 +48,13 @@ def size(page, width, height, lang):
         if (menu.value !== '{lang}') {{ menu.value = '{lang}'; menu.dispatchEvent(new Event('change')); }}
         document.querySelectorAll('.overlay, #intro').forEach(e => e.hidden = true);
         window.dispatchEvent(new Event('resize')); }}""")
+    settle(page)
+
+
+def settle(page):
+    """Two frames: the header's line has measured itself (a ResizeObserver) after a
+    change of size or language, and the table stands where that puts it."""
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def movable(game, pos):
@@ -113,6 +120,7 @@ def play_watching(page, game, n, line, width, height, shot):
     """Start deal ``n``, play ``line`` a few moves at a time, checking the table as it
     goes; the longest pile it reached and the notes of runs too long for 24 px strips."""
     page.evaluate(f"window.tabby_start({n}, '{game.id}')")
+    settle(page)
     start = page.evaluate(DRAWN)
     notes, longest = [], 0
     for k in range(0, len(line), 8):
