@@ -366,7 +366,7 @@ def first_board(game_id="tabbycat", deal=1) -> dict:
     game = get_game(game_id)
     pos = game.deal(deal)
     places = game.layout()
-    piles = {p.name: (len(game.get(pos, p.name)), game.face_down(pos, p.name)) for p in places}
+    piles = {p.name: geo.pile_counts(game, pos, p) for p in places}
     lay = geo.plan(places, piles, *geo.room(*map(geo.Expr.input, READINGS)))
     program = geo.Program()
     ref = program.ref

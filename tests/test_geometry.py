@@ -19,7 +19,7 @@ SCREENS = [(1260, 10, 60, 800), (1900, 10, 70, 1000), (370, 10, 100, 844), (780,
 
 
 def piles(game, pos):
-    return {p.name: (len(game.get(pos, p.name)), game.face_down(pos, p.name)) for p in game.layout()}
+    return {p.name: geo.pile_counts(game, pos, p) for p in game.layout()}
 
 
 def numbers(lay, game, pos):
@@ -64,3 +64,43 @@ def test_a_symbol_has_no_truth_value():
     """A rule that branches on the room without below() cannot be recorded silently."""
     with pytest.raises(TypeError):
         bool(geo.Expr.input("inner") - 40)
+
+
+def long_pile_positions():
+    """Tabby Cat's long line (tests/helpers.py), position by position."""
+    from helpers import LONG_DEAL, LONG_LINE
+    game = get_game("tabbycat")
+    pos = game.deal(LONG_DEAL)
+    yield pos
+    for move in LONG_LINE:
+        pos = game.apply(pos, move)
+        yield pos
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_a_growing_pile_moves_no_place_and_its_run_keeps_its_strips(screen):
+    """While a pile grows to 44 cards the card size and every place's box stay put; the
+    run keeps strips of at least 24 px, the cards under it stacked tight (at least
+    SLIVER_MIN each), and only a run too long for the room at 24 px runs past it."""
+    game = get_game("tabbycat")
+    room = geo.room(*screen)
+    first = None
+    for pos in long_pile_positions():
+        counts = piles(game, pos)
+        lay = geo.plan(game.layout(), counts, *room)
+        boxes = (lay.cw, lay.ch, lay.width, {n: p[:2] for n, p in lay.places.items()})
+        first = first or boxes
+        assert boxes == first
+        for place in game.layout():
+            cards, down, run = counts[place.name]
+            if place.fan != "down" or cards < 2:
+                continue
+            ys = [lay.card_y(place.name, i) for i in range(cards)]
+            gaps = [b - a for a, b in zip(ys, ys[1:])]
+            assert all(g >= geo.SLIVER_MIN - 1e-9 for g in gaps), gaps
+            assert all(g >= geo.TARGET_PX - 1e-9 for g in gaps[cards - run:]), (place.name, gaps)
+            y = lay.places[place.name][1]
+            if ys[-1] + lay.ch > room[1] + 0.5:  # past the room: only when nothing else fits
+                assert all(g <= geo.SLIVER_MIN + 1e-9 for g in gaps[:cards - run]), gaps
+                assert all(g <= geo.TARGET_PX + 1e-9 for g in gaps[cards - run:]), gaps
+                assert y + lay.ch + (run - 1) * geo.TARGET_PX > room[1] - (cards - run) * geo.SLIVER_MIN

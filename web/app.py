@@ -186,13 +186,18 @@ class Page:
         document.body.classList.toggle("four-colour", prefs["four_colour"])
         if prefs["theme"] in ("light", "dark"):
             document.documentElement.dataset.theme = prefs["theme"]
+        self.show_theme()
+        el("lang-select").value = prefs.get("lang") or ""
+        if words.pick(prefs.get("lang")) != words.lang():
+            self.set_lang(words.pick(prefs.get("lang")))
+
+    def show_theme(self, *_):
+        """The theme button is pressed while the page is dark, whether the player chose
+        it or the system's setting gives it (followed as it changes)."""
         theme = nullish(document.documentElement.getAttribute("data-theme"))
         dark = theme == "dark" or (
             theme != "light" and window.matchMedia("(prefers-color-scheme: dark)").matches)
         el("theme").setAttribute("aria-pressed", "true" if dark else "false")
-        el("lang-select").value = prefs.get("lang") or ""
-        if words.pick(prefs.get("lang")) != words.lang():
-            self.set_lang(words.pick(prefs.get("lang")))
 
     def set_lang(self, code):
         """Show the page in another language: its labels, the table, the open panels."""
@@ -289,6 +294,7 @@ class Page:
         on(el("stats"), "click", lambda e: self.stats.show())
         on(el("stats-import"), "change", lambda e: asyncio.ensure_future(self.files.import_file(e)))
         on(el("theme"), "click", self.toggle_theme)
+        on(window.matchMedia("(prefers-color-scheme: dark)"), "change", self.show_theme)
         on(el("how-to-play"), "click", lambda e: asyncio.ensure_future(self.rules.show()))
         on(el("lang-select"), "change", lambda e: self.do(ctl.set_pref("lang", str(el("lang-select").value) or None)))
         on(el("deal-form"), "submit", self.deal_form)

@@ -274,6 +274,25 @@ if (gameMenu && gameMenu.dataset.phone && matchMedia(gameMenu.dataset.phone).mat
   for (const option of gameMenu.options) if (option.dataset.short) option.textContent = option.dataset.short;
 }
 
+// The line under a phone's header (deal, moves, time, runs) takes two rows when one row
+// cannot hold it (a longer language, a daily's date): the table starts below both. Its
+// numbers keep the room of three-digit moves and a ten-minute clock (style.css), so play
+// never changes the choice, and the table never moves under the player's finger.
+const info = document.querySelector(".bar .info");
+function fitInfo() {
+  if (!info) return;
+  const shown = [...info.children].filter((e) => e.getClientRects().length > 0);
+  const gap = parseFloat(getComputedStyle(info).columnGap) || 0;
+  const need = shown.reduce((w, e) => w + e.getBoundingClientRect().width, 0) + gap * Math.max(shown.length - 1, 0);
+  document.body.classList.toggle("info-wraps", need > info.clientWidth + 0.5);
+}
+fitInfo();
+if (info && "ResizeObserver" in window) {
+  const watch = new ResizeObserver(fitInfo);
+  watch.observe(info);
+  for (const e of info.children) watch.observe(e);
+}
+
 const root = document.getElementById("table");
 let stored = null, saved = null;
 try {

@@ -10,15 +10,14 @@ So every comparison, ``min`` and ``max`` that depends on the room goes through
 :func:`least`, :func:`most` and :func:`below`; branches on the cards (counts, kinds) are
 ordinary Python. Nothing here touches the page.
 
-Sizes come from the screen, not from the cards: the card width is the largest the
-screen allows (up to ``CW_MAX``) for a pile of 25 cards at the tightest fan. A fan of
-face-up cards uses the height there is, up to ``ROOMY_PX`` a card (each card's visible
-strip is its target); any pile tightens its own fan to fit, and only a pile that does
-not fit even at the tightest fan (on a phone: at ``TARGET_PX`` a card) makes the cards
-smaller (down to ``FIT_FLOOR`` of their size). On a wide screen a
-game whose top row holds only the stock and foundations may lay them out beside the piles
-instead (the view's choice, made from the screen's size alone, so it never changes while a
-game goes on).
+Sizes come from the screen and the game's layout, never from the cards, so a pile growing
+moves no other place: the card width is the largest the screen allows (up to ``CW_MAX``)
+for a run of ``DESIGN_RUN`` cards at its tightest fan over ``DESIGN_SLIVERS`` cards
+stacked tight (on a phone: the run at ``TARGET_PX`` a strip). Each pile fans its own cards
+(:func:`fan`): the room goes to its movable run, the cards under it stack tight first. On
+a wide screen a game whose top row holds only the stock and foundations may lay them out
+beside the piles instead (the view's choice, made from the screen's size alone, so it
+never changes while a game goes on). docs/layout.md has the figures.
 tests/test_geometry.py checks that the program gives the numbers, screen by screen.
 """
 
@@ -27,16 +26,19 @@ UP_STEP = 0.28              # the roomiest fan of face-up cards, in card heights
 ROOMY_PX = 44               # ... or this many px when that is more (a finger's target)
 MIN_STEP = 0.14             # the tightest fan: a card's index (0.13 ch tall) stays readable
 MIN_STEP_PX = 13            # ... and never under this many px (the index is at least 12 px)
-TARGET_PX = 24              # on a narrow (phone) screen a long pile shrinks the cards to keep
-NARROW = 600                # ... each face-up card's strip, its touch target, this tall
+TARGET_PX = 24              # a strip of the movable run, its touch target, is never shorter
+NARROW = 600                # px of width from which a screen is not a phone
 DOWN_STEP = 0.12            # the fan of face-down cards, in card heights
-DESIGN_FAN = 1 + 24 * MIN_STEP  # a pile this tall sets the card size: 25 cards, tight
-SHORT_FAN = 1 + 12 * MIN_STEP   # ... on a short screen (a landscape phone): 13 cards
+DESIGN_RUN = 13            # the card size lets a run this long keep its tightest strips ...
+DESIGN_SLIVERS = 24         # ... over this many cards stacked tight under it
+SLIVER_PX = 4               # px: a card under the movable run, stacked tight, shows this much
+SLIVER_MIN = 1              # ... or down to this when the run's strips are at their floor
+DESIGN_FAN = 1 + (DESIGN_RUN - 1) * MIN_STEP  # the run's tightest fan, in card heights
+SHORT_FAN = 1 + 12 * MIN_STEP   # ... on a short screen (a landscape phone): 13 cards, no slivers
 SHORT = 450                 # px of table height under which a screen is short
 CW_MAX = 180                # px: cards stop growing here
-CW_MIN = 30                 # px: below this the page scrolls instead
-FIT_FLOOR = 0.6             # a long pile shrinks the cards to no less than this share
-SPREAD_MAX = 1.35           # on a wide screen the places spread apart up to this much
+CW_MIN = 30                 # px: the cards are never narrower (the page scrolls instead)
+SPREAD_MAX = 1.35           # the places spread apart up to this much to use the width
 BELOW = 40                  # px kept under the table for one line of messages
 LABEL = 0.2                 # card heights kept above the piles for the tail's label
 STOCK_PX = 48               # the stock is a touch target at least this wide (style.css): the
@@ -165,7 +167,8 @@ def stock_and_foundations_on_top(places):
 
 def arrange(places, wide):
     """Each place's (x, y) in card units: the game's own layout, or the wide one (the
-    stock left of the piles, the foundations in a column right of them)."""
+    stock left of the piles, the foundations right of them: four in two columns, more in
+    a compact column, each King's index showing)."""
     top = min(p.y for p in places if p.kind == "pile")
     if not wide:
         return {p.name: (p.x, p.y) for p in places}
@@ -175,22 +178,32 @@ def arrange(places, wide):
     spots = {p.name: (p.x + shift, p.y - top + LABEL) for p in lower}
     right = max(x for x, _ in spots.values()) + 1.3
     found = [p for p in places if p.kind == "foundation"]
-    pitch = 1.1 if len(found) <= 4 else 0.3
-    for i, p in enumerate(found):
-        spots[p.name] = (right, LABEL + i * pitch)
+    for i, p in enumerate(found):  # four in two columns; more stack compactly
+        spots[p.name] = ((right + (i % 2) * 1.1, LABEL + (i // 2) * 1.1) if len(found) <= 4
+                         else (right, LABEL + i * 0.3))
     if has_stock:
         spots["stock"] = (0, LABEL)
     return spots
 
 
 def design(places, spots, width, height):
-    """The card width for an arrangement on this screen, whatever the piles hold."""
+    """The card width for an arrangement on this screen, whatever the piles hold: a pile
+    whose movable run of ``DESIGN_RUN`` cards keeps its tightest strips over
+    ``DESIGN_SLIVERS`` cards stacked tight fits the height; the width holds every place."""
     piles = [spots[p.name] for p in places if p.fan == "down"]
     top = min(y for _, y in piles)
     right = max(x for x, _ in spots.values()) + 1
     bottom = max(y for _, y in spots.values()) + 1
-    tall = most(top + below(height, SHORT, SHORT_FAN, DESIGN_FAN), bottom)
-    return least(width / right, height / (RATIO * tall), CW_MAX)
+    fan = below(height, SHORT, SHORT_FAN, DESIGN_FAN)
+    slivers = below(height, SHORT, 0, DESIGN_SLIVERS * SLIVER_PX)
+    # a phone's run keeps TARGET_PX strips (more than MIN_STEP of a phone's card)
+    strips = below(NARROW, width, 0, (DESIGN_RUN - 1) * TARGET_PX)
+    tall = most(top + fan, bottom)
+    phone_tall = most(top + 1, bottom)
+    by_height = below(NARROW, width,
+                      (height - slivers) / (RATIO * tall),
+                      (height - slivers - strips) / (RATIO * phone_tall))
+    return least(width / right, most(by_height, CW_MIN), CW_MAX)
 
 
 class Plan:
@@ -200,19 +213,89 @@ class Plan:
         self.cw, self.ch, self.spots, self.spread, self.wide = cw, ch, spots, spread, wide
         self.height = height        # the room's height
         self.places = {}            # name -> (x, y, back, step, pile height) in px
+        self.fans = {}              # name -> (face down, first card of the run, back, bury, step)
         self.deepest = ch * 2.3
         self.width = None           # the table's width and height, px
         self.tall = None
 
-    def card_y(self, name, i, down):
-        x, y, back, step, _ = self.places[name]
-        return y + back * min(i, down) + step * max(i - down, 0)
+    def card_y(self, name, i, down=None):
+        """The top of card ``i`` (from the bottom) of ``name``: face-down cards fanned by
+        ``back``, the cards under the movable run by ``bury``, the run by ``step``."""
+        _, y, _, _, _ = self.places[name]
+        down, run, back, bury, step = self.fans[name]
+        return (y + back * min(i, down) + bury * max(min(i, run) - down, 0)
+                + step * max(i - max(run, down), 0))
+
+    def stacked(self, name):
+        """The cards of ``name`` stacked tight under its run: (first, end, step px)."""
+        down, run, _, bury, _ = self.fans[name]
+        return down, run, bury
+
+
+def pile_counts(game, pos, place):
+    """``place``'s (cards, face down, movable run) in ``pos``: the run is the cards at its
+    top that a press picks up (:meth:`Game.lift`); the cards under it are stacked tight
+    (:func:`fan`)."""
+    cards = game.get(pos, place.name)
+    down = game.face_down(pos, place.name)
+    run = 0
+    if place.fan == "down":
+        while run < len(cards) - down and game.lift(pos, place.name, len(cards) - 1 - run) is not None:
+            run += 1
+    return len(cards), down, run
+
+
+def counts(pile):
+    """A pile's (cards, face down, movable run): a pair (cards, face down) means every
+    face-up card moves."""
+    if len(pile) == 2:
+        cards, down = pile
+        return cards, down, cards - down
+    return pile
+
+
+def fan(height, y, ch, roomy, min_step, run_floor, cards, down, run):
+    """The steps (px) of one pile's fan: (back, bury, step).
+
+    Face-down cards overlap by ``back`` and face-up cards that cannot move (under the run)
+    by ``bury``; the run, the cards a player can pick up, by ``step``. The room goes to
+    the run: the cards under it tighten first (from a roomy strip down to a sliver of
+    ``SLIVER_PX``), then the face-down ones, then the run's fan (never under
+    ``run_floor``: a finger's target), and last the stack under it down to
+    ``SLIVER_MIN``. A pile that does not fit even so runs past the room's bottom (the page
+    scrolls): the cards keep their size, so no other place moves."""
+    run = min(run, cards - down)
+    buried = cards - down - run
+    gaps_back = down if cards > down else max(down - 1, 0)
+    gaps_bury = buried if run else max(buried - 1, 0)
+    gaps_run = max(run - 1, 0)
+    back0 = most(ch * DOWN_STEP, 5)
+    if cards <= 1:
+        return back0, roomy, 0
+    space = height - y - ch
+    back, bury, step = back0, roomy, roomy
+    if gaps_bury:
+        bury = most(SLIVER_PX, least(roomy, (space - gaps_run * roomy - gaps_back * back0) / gaps_bury))
+    if gaps_back:
+        back = most(SLIVER_PX, least(back0, (space - gaps_run * roomy - gaps_bury * bury) / gaps_back))
+    if gaps_run:
+        step = most(run_floor, least(roomy, (space - gaps_bury * bury - gaps_back * back) / gaps_run))
+    stacked = gaps_bury * bury + gaps_back * back
+    if gaps_bury or gaps_back:  # the run at its floor and still no room: the stack goes down to SLIVER_MIN
+        squeeze = most(SLIVER_MIN / SLIVER_PX, least(1, (space - gaps_run * step) / stacked))
+        bury, back = most(least(bury, SLIVER_MIN), bury * squeeze), most(least(back, SLIVER_MIN), back * squeeze)
+    return back, bury, step
 
 
 def plan(places, piles, width, height):
-    """Lay out ``places`` (a game's layout) holding ``piles`` (name -> (cards, face down))
-    in a room ``width`` x ``height`` px."""
+    """Lay out ``places`` (a game's layout) holding ``piles`` (name -> (cards, face down,
+    movable run)) in a room ``width`` x ``height`` px.
+
+    The card size and every place's box come from the room and the layout alone, never
+    from what the piles hold: a pile growing moves no other place. Only each pile's own
+    fan changes with its cards (:func:`fan`)."""
     places = list(places)
+    piles = {name: counts(pile) for name, pile in piles.items()}
     tall = arrange(places, False)
     cw, spots, wide = design(places, tall, width, height), tall, 0
     if stock_and_foundations_on_top(places):
@@ -222,48 +305,30 @@ def plan(places, piles, width, height):
         spots = {n: (below(better, w, other[n][0], xy[0]), below(better, w, other[n][1], xy[1]))
                  for n, xy in tall.items()}
         cw, wide = below(better, w, w, cw), below(better, w, 1, 0)
-    # Only a pile too long to fit at the tightest fan shrinks the cards (to no less
-    # than FIT_FLOOR of their size: past that the page scrolls).
-    floor = most(cw * FIT_FLOOR, CW_MIN)
-    # On a phone a strip is a finger's target: the cards shrink before a strip goes
-    # under TARGET_PX (WCAG 2.5.8); elsewhere the fan goes down to the index's height.
-    strip = below(NARROW, width, MIN_STEP_PX, TARGET_PX)
-    for place in places:
-        if place.fan != "down":
-            continue
-        cards, down = piles[place.name]
-        up = max(cards - down - 1, 0)
-        lead = spots[place.name][1] + 1 + DOWN_STEP * down
-        fit = height / (lead + MIN_STEP * up)
-        # 2 px: the height is rounded
-        fit = below(fit * MIN_STEP, strip, (height - strip * up - 2) / lead, fit)
-        cw = least(cw, fit / RATIO)
-    cw = most(cw, floor)
     right = most(*(x for x, _ in spots.values())) + 1
-    # desktops: the table spreads to fill the width
-    spread = below(700, width, least(most(width / (right * cw), 1.0), SPREAD_MAX), 1.0)
+    # the places spread apart to use the width the cards leave
+    spread = least(most(width / (right * cw), 1.0), SPREAD_MAX)
     ch = rounded(cw * RATIO)
     lay = Plan(cw, ch, spots, spread, wide, height)
     min_step = most(ch * MIN_STEP, MIN_STEP_PX)
+    # On a phone a strip of the run is a finger's target (WCAG 2.5.8); elsewhere the
+    # run's fan goes down to the index's height.
+    run_floor = TARGET_PX
+    roomy = most(ch * UP_STEP, ROOMY_PX)
     lay.width = (right - 1) * cw * spread + cw
     clear = clear_of_stock(places, spots, cw, spread, width - lay.width)
     for place in places:
         ux, uy = spots[place.name]
         x, y = ux * cw * spread + clear.get(place.name, 0), uy * ch
-        cards, down = piles[place.name]
-        step = back = 0
+        cards, down, run = piles[place.name]
+        back = bury = step = 0
         if place.fan == "down" and cards > 1:
-            # Face-down cards overlap more. Face-up cards use the height there is, up
-            # to ROOMY_PX each (a finger's target) or UP_STEP; a long pile tightens its
-            # own fan, never below the height of a card's index.
-            back = most(ch * DOWN_STEP, 5)
-            up = cards - down
-            space = height - y - ch - back * (down if up else down - 1)
-            roomy = most(ch * UP_STEP, ROOMY_PX)
-            step = least(roomy, most(min_step, space / (up - 1))) if up > 1 else 0
-        pile_h = ch + back * down + step * max(cards - down - 1, 0)
-        if cards and cards == down:
-            pile_h -= back
+            back, bury, step = fan(height, y, ch, roomy, min_step, run_floor, cards, down, run)
+        run = min(run, cards - down)
+        first = cards - run  # the run's first card
+        lay.fans[place.name] = (down, first, back, bury, step)
+        lay.places[place.name] = (x, y, back, step, ch)
+        pile_h = ch + (lay.card_y(place.name, cards - 1) - y if cards else 0)
         lay.places[place.name] = (x, y, back, step, pile_h)
         lay.deepest = most(lay.deepest, y + pile_h)
         if place.name in clear:

@@ -4,17 +4,49 @@ An object the page composes: presses become clicks or drags (the controller says
 a press lifts and where it may go), keys go to the controller with the focused place.
 """
 
+from pyodide.ffi import create_proxy
+from pyscript import window
+
 import modal
 import words
-from dom import closest
+from dom import closest, document, keep
 
 DRAG_THRESHOLD = 6          # px before a press becomes a drag
+PEEK_MS = 450               # a press this long on a card stacked under a run shows it whole
 
 
 class Pointer:
     def __init__(self, page):
         self.page = page
         self.press = None
+        self.peeked = None      # the stacked card shown whole by a long press
+        self.peek_timer = None
+        self.peek_proxy = keep(create_proxy(lambda *_: self.peek()))
+
+    def peek(self, x=None, y=None):
+        """Show whole the stacked card under the press (a long press: the cards under a
+        pile's run are slivers); moving the finger shows the next one."""
+        self.peek_timer = None
+        press = self.press
+        if press is None:
+            return
+        if x is None:
+            x, y = press["x"], press["y"]
+        under = closest(document.elementFromPoint(x, y), ".card.stacked")
+        if under is None or under is self.peeked:
+            return
+        self.unpeek()
+        under.classList.add("peek")
+        self.peeked = under
+        press["peek"] = True
+
+    def unpeek(self):
+        if self.peek_timer is not None:
+            window.clearTimeout(self.peek_timer)
+            self.peek_timer = None
+        if self.peeked is not None:
+            self.peeked.classList.remove("peek")
+            self.peeked = None
 
     @property
     def table(self):
@@ -37,7 +69,10 @@ class Pointer:
         if place is None:
             return
         self.press = {"place": place, "index": index, "x": event.clientX, "y": event.clientY,
-                      "drag": None, "id": event.pointerId}
+                      "drag": None, "id": event.pointerId, "peek": False}
+        self.unpeek()
+        if card is not None and card.classList.contains("stacked"):
+            self.peek_timer = window.setTimeout(self.peek_proxy, PEEK_MS)
         try:
             self.table.root.setPointerCapture(event.pointerId)
         except Exception:
@@ -49,6 +84,9 @@ class Pointer:
         if press is None or event.pointerId != press["id"]:
             return
         dx, dy = event.clientX - press["x"], event.clientY - press["y"]
+        if press["peek"]:  # a long press on the stack: the finger runs along it
+            self.peek(event.clientX, event.clientY)
+            return
         if press["drag"] is None:
             if abs(dx) + abs(dy) < DRAG_THRESHOLD or press["place"] == "stock":
                 return
@@ -67,7 +105,8 @@ class Pointer:
 
     def up(self, event):
         press, self.press = self.press, None
-        if press is None or event.pointerId != press["id"]:
+        self.unpeek()
+        if press is None or event.pointerId != press["id"] or press["peek"]:
             return
         ctl = self.page.ctl
         if press["drag"] is None:
@@ -80,6 +119,7 @@ class Pointer:
         self.page.do(ctl.drop(press["place"], len(press["drag"]), self.table.place_at(x, y)))
 
     def cancel(self, event):
+        self.unpeek()
         if self.press is not None:
             self.press = None
             self.page.render()

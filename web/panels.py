@@ -10,7 +10,7 @@ import calendar
 from pyscript import window
 
 from dom import closest, document, el, nullish, on
-from modal import close_modal, open_modal
+from modal import close_modal, open_modal, same
 from solitaire.answer import CLOSED, Answer
 from solitaire.messages import Message
 from solitaire.daily import parse_date
@@ -158,6 +158,13 @@ class StatsPanel:
         if b is not None and b.dataset.date and not b.disabled:
             self.close(restore=False)
             self.page.do(self.page.ctl.daily(str(b.dataset.date)))
+            active = nullish(document.activeElement)
+            if active is None or same(active, document.body) or el("stats-panel").contains(active):
+                # the focus goes to the new board (not to the page, nor the closed menu)
+                table = self.page.table
+                first = next((s for s in table.slots.values() if s.tabIndex >= 0), None) if table else None
+                if first is not None:
+                    first.focus()
 
     def shift_month(self, step):
         year, month = self.month

@@ -29,6 +29,8 @@ from solitaire.reading import card_name, place_name
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RANK_TEXT = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+STACKED_PX = 13             # a card stacked under the run by less than this shows a smaller
+THIN_PX = 8                 # ... index, or none under this
 MOVE_MS = 180               # one card's slide
 STAGGER_MS = 60             # the spread of start times when many cards move at once
 CASCADE_MS = 1300           # the win celebration (the summary appears after it)
@@ -85,6 +87,7 @@ class Table:
                 slot.appendChild(badge)
             root.appendChild(slot)
             self.slots[place.name] = slot
+        self.kept_room = None   # (window size, the room read for it)
         self.labels = {}
         if "tail" in self.places:
             label = document.createElement("div")
@@ -96,6 +99,7 @@ class Table:
         self.faces = {}         # card -> the card whose face its element shows, or None
         self.ids = {}           # card -> its element's id
         self.pressed = set()    # cards shown as chosen
+        self.tight = {}         # card -> the px it shows, stacked tight under a run
         self.named = {}         # card -> (index, count, language) of the name it was given
         self.owns = {}          # place -> its group's aria-owns
         cards = deck(game.decks, game.suits)
@@ -112,12 +116,24 @@ class Table:
             self.ids[str(cards[i])] = node.id
             self.faces[str(cards[i])] = None
         self.by_key = {str(c): c for c in cards}
+        # place -> the count of the cards stacked tight under its run (after the cards:
+        # drawn over the stack)
+        self.stacks = {}
+        for place in game.layout():
+            if place.fan == "down":
+                count = document.createElement("span")
+                count.className = "stack-count"
+                count.setAttribute("aria-hidden", "true")  # the cards themselves are named
+                count.hidden = True
+                root.appendChild(count)
+                self.stacks[place.name] = count
 
     def show_face(self, key, up):
         """Give a card's element its face (up) or take it away (down)."""
         if (self.faces[key] is not None) == up:
             return
         node = self.cards[key]
+        self.tight.pop(key, None)  # a new className: no longer marked stacked
         if not up:
             node.className = "card back"
             node.removeAttribute("data-card")
@@ -170,17 +186,21 @@ class Table:
         return geo.room(main.clientWidth, pad, top, window.innerHeight)
 
     def metrics(self, pos):
-        """The table laid out for ``pos`` on this screen (a :class:`geo.Plan`)."""
-        piles = {name: (len(self.game.get(pos, name)), self.game.face_down(pos, name))
-                 for name in self.places}
-        return geo.plan(self.places.values(), piles, *self.room())
+        """The table laid out for ``pos`` on this screen (a :class:`geo.Plan`). The room
+        is read once for a window size: a header that wraps anew during a game (a longer
+        count, another language) never moves a place."""
+        screen = (window.innerWidth, window.innerHeight)
+        if self.kept_room is None or self.kept_room[0] != screen:
+            self.kept_room = (screen, self.room())
+        piles = {name: geo.pile_counts(self.game, pos, place) for name, place in self.places.items()}
+        return geo.plan(self.places.values(), piles, *self.kept_room[1])
 
     def destroy(self):
         """Take this table's elements off the page (when another game is chosen)."""
         finish_all()
         self.still = []
         for node in (list(self.slots.values()) + list(self.cards.values()) + list(self.labels.values())
-                     + list(self.groups.values())):
+                     + list(self.groups.values()) + list(self.stacks.values())):
             node.remove()
 
     # -- rendering -------------------------------------------------------------------------
@@ -299,11 +319,19 @@ class Table:
             slot.style.transform = f"translate({x:.1f}px, {y:.1f}px)"
             slot.classList.remove("target", "hint-target", "selected")
             if name in self.labels:
-                self.labels[name].style.transform = f"translate({x:.1f}px, {y - ch * LABEL:.1f}px)"
+                label = self.labels[name]
+                label.style.transform = f"translate({x:.1f}px, {y - ch * LABEL:.1f}px)"
+                if label.textContent != words.t("slot_tail"):  # the language may change
+                    label.textContent = words.t("slot_tail")
             cards = self.game.get(pos, name)
             down = self.game.face_down(pos, name)
             self.geometry[name] = (x, y, cw, max(pile_h, ch))
             bottom_up = place.kind == "foundation" and self.game.foundation_shows == "bottom"
+            first, bury = (lay.stacked(name)[1:] if name in lay.fans else (0, 0))
+            tight = bury < STACKED_PX  # the stacked cards' indexes do not show whole
+            sliver = int(bury)         # ... but a smaller one, where it fits
+            if name in self.stacks:
+                self.show_stack(name, x, y, first - down if tight and first > down else 0, first)
             owned = [slot.id]
             picked = (chosen[1] or 0) if chosen and chosen[0] == name else 0
             for i, card in enumerate(cards):
@@ -320,6 +348,7 @@ class Table:
                     else:
                         self.pressed.discard(key)
                         node.removeAttribute("aria-pressed")
+                stacked = sliver if tight and down <= i < first else 0
                 cy = lay.card_y(name, i, down)
                 self.base[key] = (x, cy)
                 self.where[key] = (name, i)
@@ -328,7 +357,8 @@ class Table:
                 drawn = (new, name, i, face_down)
                 last = self.drawn.get(key)
                 if last == drawn and key not in held:
-                    continue  # nothing of this card changed: no DOM work
+                    self.stack_mark(node, key, stacked)
+                    continue  # nothing else of this card changed: no DOM work
                 self.drawn[key] = drawn
                 old = held.get(key, last[0] if last else "")
                 turned = last is not None and last[3] != face_down
@@ -339,6 +369,7 @@ class Table:
                 node.dataset.place = name
                 node.dataset.index = str(i)
                 self.show_face(key, not face_down)
+                self.stack_mark(node, key, stacked)
             lang = words.lang()
             for i in range(down, len(cards)):  # names say the position: outside the skip above
                 key = str(cards[i])
@@ -368,6 +399,29 @@ class Table:
         if selected is not None and selected in self.slots:
             self.slots[selected].classList.add("selected")
         return took
+
+    def stack_mark(self, node, key, stacked):
+        """Mark a card stacked tight under a run (showing ``stacked`` px), or not (0)."""
+        if stacked == self.tight.get(key, 0):  # DOM work only for a change
+            return
+        node.classList.toggle("stacked", bool(stacked))
+        node.classList.toggle("thin", 0 < stacked < THIN_PX)
+        if stacked:
+            node.style.setProperty("--sliver", f"{stacked}px")
+            self.tight[key] = stacked
+        else:
+            self.tight.pop(key, None)
+
+    def show_stack(self, name, x, y, count, first):
+        """The count of the cards stacked tight at the foot of ``name`` (none: hidden)."""
+        node = self.stacks[name]
+        text = f"+{count}" if count else ""
+        if node.textContent != text:
+            node.textContent = text
+            node.hidden = not count
+        if count:  # over the stacked cards, under the run
+            node.style.transform = f"translate({x:.1f}px, {y:.1f}px)"
+            node.style.zIndex = str(200 + first)
 
     def cascade(self, cw, after=0):
         """The win: every card leaps from its foundation and falls off the table, one

@@ -347,16 +347,16 @@ ENGLISH: dict[str, str] = {
                        "card one rank higher.\n"
                        "The tail, beside the piles, parks one run while you reorder the piles; "
                        "the run comes back only whole.\n"
-                       "Click the stock to deal one card onto every pile, whenever you like."),
+                       "Tap or click the stock to deal one card onto every pile, whenever you like."),
     "intro_tabbycat_relaxed": ("Make four runs of thirteen cards, each going down one rank at a "
                                "time from any rank, in any suits.\n"
                                "The tail, beside the piles, parks a run while you reorder the "
                                "piles, and gives back one card or any group from its top.\n"
-                               "Click the stock to deal one card onto every pile, whenever you like."),
+                               "Tap or click the stock to deal one card onto every pile, whenever you like."),
     "intro_manx": ("Make four runs from King down to Ace, in any suits: a card goes on any card "
                    "one rank higher.\n"
                    "The tail, beside the piles, holds a single card while you reorder the piles.\n"
-                   "Click the stock to deal one card onto every pile, whenever you like."),
+                   "Tap or click the stock to deal one card onto every pile, whenever you like."),
     "intro_tuxedo": ("Move every card to the four foundations, each built up in one suit from "
                      "the Ace to the King.\n"
                      "Piles build down in suit, and only a King fills an empty pile; each of "
@@ -366,7 +366,7 @@ ENGLISH: dict[str, str] = {
                      "leaves the table by itself.\n"
                      "Any card goes on a card one rank higher; only cards of one suit move "
                      "together.\n"
-                     "Click the stock to deal a card onto every column, once no column is empty."),
+                     "Tap or click the stock to deal a card onto every column, once no column is empty."),
     "ui_intro_more": "Menu \u2192 How to play (or ?) has every rule.",
     "ui_got_it": "Got it",
     "slot_tail": "Tail",

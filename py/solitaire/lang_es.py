@@ -174,7 +174,7 @@ SPANISH: dict[str, str] = {
     "won_daily": "Diaria del {day} ganada en {moves} movimientos y {time}.",
     "win_time": "Tiempo: {time}",
     "win_moves": "Movimientos: {moves}",
-    "win_streak": "Racha: {streak} ganadas seguidas (mejor: {best})",
+    "win_streak": "Racha de victorias: {streak} (mejor: {best})",
     "win_daily_won": "Diaria de hoy: ganada",
     "win_daily_lost": "Diaria de hoy: jugada, aún sin ganar",
     "win_daily_open": "Diaria de hoy: sin jugar todavía",
