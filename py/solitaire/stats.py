@@ -2,16 +2,16 @@
 
 A record is plain JSON::
 
-    {"v": 3, "results": [...], "base": {game: {...}}, "upto": [t, id] | null, "epoch": 0}
+    {"v": 3, "results": [...], "base": {game: {...}}, "upto": [t, game, id] | null, "epoch": 0}
 
-Each result is one finished game with a unique ``id`` (the game's own id, so the same
-game counted by two tabs is counted once): ``{"id", "game", "won", "moves", "seconds",
+Each result is one finished game with an ``id`` unique in its game (the game's own id, so
+the same game counted by two tabs is counted once): ``{"id", "game", "won", "moves", "seconds",
 "day", "daily", "t"}``. The newest results are kept one by one; when there are more than
 :data:`MOST_RESULTS`, all but the newest :data:`KEEP_RESULTS` are *folded* into ``base``
 (:func:`compact`): per game, the totals of every figure the page shows (played, won,
 current and best streak, best time, fewest moves, the chart's last :data:`CHART` results,
 and the calendar of dailies as one string per month). ``upto`` is the sort key
-``(t, id)`` of the last result folded: every result still listed is later than it.
+``[t, game, id]`` of the last result folded: every result still listed is later than it.
 A record therefore stays under :data:`MOST_RESULTS` results and a bounded base, whatever
 the number of games (:func:`most_chars` is the largest text a record can take).
 
@@ -59,7 +59,7 @@ def new_stats() -> dict:
 
 
 def _key(r):
-    return (r["t"], r["id"])
+    return (r["t"], r["game"], r["id"])
 
 
 def _after(r, upto) -> bool:
@@ -115,8 +115,8 @@ def _total(stats: dict, game_id: str) -> dict:
 def record(stats: dict, game_id: str, won: bool, moves: int, seconds: float, day: str,
            daily: str | None = None, id: str | None = None, t: int = 0) -> None:
     """Add one finished game (a win, or a loss: a game left after a move). A game is
-    counted once: a result with the same ``id`` is replaced (a game counted lost when
-    one tab left it, then won in another, counts as won). Past :data:`MOST_RESULTS`
+    counted once: a result with the same ``id`` in the same game is replaced (a game
+    counted lost when one tab left it, then won in another, counts as won), a win never. Past :data:`MOST_RESULTS`
     results, the oldest are folded into the totals (:func:`compact`)."""
     results = stats["results"]
     id = id or f"{game_id}:{day}:{len(results) + 1}"
@@ -127,14 +127,19 @@ def record(stats: dict, game_id: str, won: bool, moves: int, seconds: float, day
            "t": max(0, min(MAX_T, int(t)))}
     if stats["upto"] is not None and not _after(new, stats["upto"]):
         new["t"] = min(MAX_T, stats["upto"][0] + 1)  # a clock set back: still after the folded ones
-    stats["results"] = [r for r in results if r["id"] != id] + [new]
+    if any(r["won"] and (r["id"], r["game"]) == (id, game_id) for r in results):
+        return  # counted won already: a win is never taken back
+    stats["results"] = [r for r in results if (r["id"], r["game"]) != (id, game_id)] + [new]
     stats["results"].sort(key=_key)
     compact(stats)
 
 
-def compact(stats: dict, most: int = MOST_RESULTS, keep: int = KEEP_RESULTS) -> dict:
-    """Past ``most`` listed results, fold all but the newest ``keep`` into the totals
-    (in place; returns ``stats``). Every figure the page shows is the same after."""
+def compact(stats: dict, most: int | None = None, keep: int | None = None) -> dict:
+    """Past ``most`` (:data:`MOST_RESULTS`) listed results, fold all but the newest
+    ``keep`` (:data:`KEEP_RESULTS`) into the totals (in place; returns ``stats``). Every
+    figure the page shows is the same after."""
+    most = MOST_RESULTS if most is None else most
+    keep = KEEP_RESULTS if keep is None else keep
     results = stats["results"]
     if len(results) <= most:
         return stats
@@ -168,17 +173,32 @@ def _combine(a: dict, b: dict) -> dict:
             "history": [list(e) for e in lead["history"]], "daily": daily}
 
 
+def _same_game(kept: dict, x: dict, y: dict) -> dict:
+    """Two copies of one game's result as one: ``kept`` (a win over a loss, else the
+    later), with the daily either names and, when both are wins (never so, unless
+    forged), the better time and moves of the two. Two different dailies (forged) keep
+    ``kept``'s."""
+    out = dict(kept)
+    if out["daily"] is None:
+        out["daily"] = x["daily"] if x["daily"] is not None else y["daily"]
+    if x["won"] and y["won"]:
+        out["moves"], out["seconds"] = min(x["moves"], y["moves"]), min(x["seconds"], y["seconds"])
+    return out
+
+
 def merge(a: dict, b: dict) -> dict:
-    """Two copies as one: each listed result once (the later copy kept, a win over a
-    loss), each side's totals brought up to the later ``upto`` with the results it had
+    """Two copies as one: each listed result once (a win over a loss, else the later
+    copy), each side's totals brought up to the later ``upto`` with the results it had
     not folded, then combined. Keeps ``a``'s epoch. Never counts a game twice; never
     leaves a count or a best (best streak, best time, fewest moves, a won daily) below
     either side's."""
     by_id = {}
     for r in a["results"] + b["results"]:
-        old = by_id.get(r["id"])
-        if old is None or (r["t"], r["won"]) > (old["t"], old["won"]):
-            by_id[r["id"]] = r
+        old = by_id.get((r["id"], r["game"]))
+        if old is None or (r["won"], r["t"]) > (old["won"], old["t"]):
+            by_id[(r["id"], r["game"])] = r
+        if old is not None:
+            by_id[(r["id"], r["game"])] = _same_game(by_id[(r["id"], r["game"])], old, r)
     uptos = [tuple(x["upto"]) for x in (a, b) if x["upto"] is not None]
     upto = max(uptos) if uptos else None
     results = sorted(by_id.values(), key=_key)
@@ -271,7 +291,7 @@ def most_chars() -> int:
             "history": [["2099-12-31", False, MAX_MOVES, MAX_SECONDS]] * CHART,
             "daily": {f"{2026 + i // 12:04d}-{i % 12 + 1:02d}": "L" * 31 for i in range(months)}}
     one = {"v": STATS_VERSION, "results": [result] * MOST_RESULTS,
-           "base": {f"{i:030d}": game for i in range(MAX_GAMES)}, "upto": [MAX_T, "i" * 64],
+           "base": {f"{i:030d}": game for i in range(MAX_GAMES)}, "upto": [MAX_T, "g" * 30, "i" * 64],
            "epoch": MAX_T}
     return len(json.dumps(one))
 
@@ -301,16 +321,17 @@ def check(data) -> dict:
     need(len(data["results"]) <= MAX_RESULTS, "rec_stats_too_many")
     need(len(data["base"]) <= MAX_GAMES, "rec_stats_too_many_games")
     upto = data.get("upto") if data["v"] == STATS_VERSION else None
-    need(upto is None or (isinstance(upto, list) and len(upto) == 2 and is_int(upto[0], 0, MAX_T)
-                          and isinstance(upto[1], str) and RESULT_ID.fullmatch(upto[1]) is not None),
+    need(upto is None or (isinstance(upto, list) and len(upto) == 3 and is_int(upto[0], 0, MAX_T)
+                          and isinstance(upto[1], str) and GAME_ID.fullmatch(upto[1]) is not None
+                          and isinstance(upto[2], str) and RESULT_ID.fullmatch(upto[2]) is not None),
          "rec_stats_field", field="upto")
     seen = set()
     results = []
     for r in data["results"]:
         results.append(_check_result(r))
-        need(r["id"] not in seen, "rec_stats_twice", id=r["id"])
+        need((r["id"], r["game"]) not in seen, "rec_stats_twice", id=r["id"])
         need(_after(r, upto), "rec_stats_folded", id=r["id"])
-        seen.add(r["id"])
+        seen.add((r["id"], r["game"]))
     base = {}
     for game_id, g in data["base"].items():
         base[game_id] = _check_base(game_id, g, old=data["v"] == 2)
