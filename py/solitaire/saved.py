@@ -29,7 +29,7 @@ import json
 
 from .errors import SolitaireError
 from .records import RecordError, is_int, read_json
-from .stats import check as check_stats, most_chars, new_stats
+from .stats import check as check_stats, new_stats
 from .text import reason
 
 SAVE_KEY = "tabbycat.game.v1"
