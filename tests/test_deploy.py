@@ -275,7 +275,7 @@ def test_a_new_version_waits_for_the_next_navigation_and_a_failed_one_changes_no
         page.wait_for_timeout(500)
         assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == first
         assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => !!r.waiting)")
-        assert "release" not in page.evaluate("fetch('./web/boot.js').then(r => r.text())")
+        assert page.evaluate("fetch('./web/boot.js').then(r => r.text())") == (DIST / "web" / "boot.js").read_text()
         page.wait_for_selector("#update", timeout=10_000)  # "A new version is ready"
         assert page.evaluate("window.tabby_position()")   # and the game goes on
 
