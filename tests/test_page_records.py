@@ -107,6 +107,7 @@ def test_statistics_over_the_quota_are_never_lost(browser, server):
     status = page.inner_text("#status")
     assert "untouched" in status and "kept aside" not in status
     assert page.is_visible("#offer-export")
+    page.screenshot(path=f"{SHOTS_DIR}/stats-held-1280x800.png")
     page.click('.slot[data-pile="stock"]')
     page.evaluate("window.tabby_start(6)")  # a game counted, in this tab
     assert json.loads(page.evaluate("window.tabby_summary('tabbycat')"))["played"] == 1
