@@ -8,6 +8,8 @@
 //   fails, the partial cache is dropped and the old version goes on serving;
 // - the new worker then waits (no skipWaiting, no clients.claim): a page that is loading or
 //   open keeps getting every file from the version it started with;
+// - a first visit, which no worker controls, is taken over once the worker is active, if the
+//   page is of the worker's release (see claim below; else the page offers a reload);
 // - it takes over at the next navigation: a navigation that finds it waiting, with no
 //   other tab open, gets an empty page that reloads at once, and the old version is gone
 //   by the time that reload asks for anything. The page may offer "a new version is
@@ -48,7 +50,19 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "take-over") self.skipWaiting();  // a no-op for the active worker
+  if (event.data?.type === "claim") event.waitUntil(claim(event));
 });
+
+/** A first visit (a page no worker controls yet) asks to be taken over, naming its release
+ * (web/boot.js): when that is this worker's, the page's later files come from this release's
+ * cache whatever the server deploys meanwhile; else it is told, and offers a reload. */
+async function claim(event) {
+  let claimed = event.data.release === PRECACHE.version;
+  if (claimed) {
+    try { await self.clients.claim(); } catch (e) { claimed = false; }  // not active (yet)
+  }
+  event.ports[0]?.postMessage({ release: PRECACHE.version, claimed });
+}
 
 /** A navigation while a new version waits and no other tab uses this one: hand over. */
 async function handOver(event) {

@@ -483,15 +483,28 @@ def prune_runtime(site: Path):
     print(f"left out {len(gone)} PyScript files the page never fetches ({', '.join(UNUSED_PYSCRIPT)})")
 
 
+RELEASE_META = re.compile(rb'<meta name="tabbycat-release" content="[^"]*">')
+
+
 def finish_worker(site: Path):
-    """Write the precache list and its version into sw.js."""
+    """Write the precache list and its version into sw.js, and the version into the page
+    (<meta name="tabbycat-release">, hashed as "dev"): a page on a first visit asks the
+    worker to take it over only when they are of one release (web/boot.js)."""
     (site / "web" / "precache.json").unlink(missing_ok=True)
     files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
                    if p.is_file() and p.name != "sw.js" and "__pycache__" not in p.parts)
     digest = hashlib.sha256()
+    page = site / "index.html"
+    if not RELEASE_META.search(page.read_bytes()):
+        sys.exit('index.html has no <meta name="tabbycat-release" content="..."> line')
     for f in files:
-        digest.update(f.encode() + b"\0" + (site / f).read_bytes())
+        data = (site / f).read_bytes()
+        if f == "index.html":
+            data = RELEASE_META.sub(b'<meta name="tabbycat-release" content="dev">', data)
+        digest.update(f.encode() + b"\0" + data)
     manifest = {"version": digest.hexdigest()[:16], "files": ["./" + f for f in files]}
+    meta = f'<meta name="tabbycat-release" content="{manifest["version"]}">'.encode()
+    page.write_bytes(RELEASE_META.sub(meta, page.read_bytes(), count=1))
     worker = (site / "sw.js").read_text()
     line = re.compile(r"^const PRECACHE = .*;$", re.M)
     if not line.search(worker):

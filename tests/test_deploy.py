@@ -275,7 +275,7 @@ def test_a_new_version_waits_for_the_next_navigation_and_a_failed_one_changes_no
         page.wait_for_timeout(500)
         assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == first
         assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => !!r.waiting)")
-        assert "release" not in page.evaluate("fetch('./web/boot.js').then(r => r.text())")
+        assert page.evaluate("fetch('./web/boot.js').then(r => r.text())") == (DIST / "web" / "boot.js").read_text()
         page.wait_for_selector("#update", timeout=10_000)  # "A new version is ready"
         assert page.evaluate("window.tabby_position()")   # and the game goes on
 
@@ -610,3 +610,68 @@ def build_line(n):
     """The first ``n`` moves of a winning line for deal 1."""
     from solitaire import solve
     return solve(GAME, GAME.deal(1), budget=50_000).line[:n]
+
+
+# -- one release per load, first visit included ------------------------------------------------
+
+def first_visit_until_the_worker_answers(site, page):
+    boot(page, site.url + "/?deal=5")
+    assert page.evaluate("navigator.serviceWorker.controller") is None  # a first visit
+    page.wait_for_function("document.documentElement.dataset.releasePin !== undefined", timeout=120_000)
+    return page.evaluate("document.documentElement.dataset.releasePin")
+
+
+def how_to_play_text(page):
+    page.evaluate("document.getElementById('how-to-play').click()")
+    page.wait_for_function("!document.querySelector('#rules-body').textContent.includes('…') && "
+                           "document.querySelector('#rules-body').textContent.length > 200", timeout=30_000)
+    return page.inner_text("#rules-body")
+
+
+def test_a_deploy_during_a_first_visit_leaves_the_page_on_its_own_release(browser):
+    """A first visit: once the worker (of the page's release) is active it takes the page
+    over, so a release deployed afterwards never reaches the open page: How to play's text
+    comes from the release the page started with."""
+    site = serve_dist()
+    try:
+        page = new_page(browser, service_workers="allow")
+        assert first_visit_until_the_worker_answers(site, page) == "claimed"
+        assert page.evaluate("navigator.serviceWorker.controller") is not None
+        rules = (DIST / "docs" / "rules" / "tabbycat.en.md").read_text()
+        release(site.deployment, "later", {
+            "/docs/rules/tabbycat.en.md": rules.replace("Tabby Cat", "Released Later").encode()})
+        text = how_to_play_text(page)
+        assert "Tabby Cat" in text and "Released Later" not in text
+        assert page.locator("#update").count() == 0
+        assert not page.errors, page.errors
+        page.context.close()
+    finally:
+        site.stop()
+
+
+def test_a_deploy_before_the_worker_installs_is_told_and_the_reload_is_one_release(browser):
+    """A release deployed while a first visit loads, before its worker installs: the worker
+    is of the other release, so it does not take the page over; the page says a new version
+    is ready, and the reload is all of the new release."""
+    site = serve_dist()
+    try:
+        page = new_page(browser, service_workers="allow")
+        version = precache()["version"]
+
+        def deploy(response):  # right after the page itself arrived
+            if response.request.resource_type == "document" and not site.deployment.overrides:
+                index = (DIST / "index.html").read_text().replace(version, f"{version}-later")
+                release(site.deployment, "later", {"/index.html": index.encode(), "/": index.encode()})
+        page.on("response", deploy)
+        assert first_visit_until_the_worker_answers(site, page) == "mixed"
+        page.wait_for_selector("#update", timeout=10_000)
+        assert page.evaluate("window.tabby_position()")  # the game goes on
+        page.click("#update")
+        page.wait_for_selector("body[data-ready]", timeout=90_000)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        meta = page.evaluate("document.querySelector('meta[name=\"tabbycat-release\"]').content")
+        assert meta == f"{version}-later"
+        assert page.evaluate(RELEASES) == [f"tabbycat-{version}-later"]
+        page.context.close()
+    finally:
+        site.stop()

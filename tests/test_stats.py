@@ -39,7 +39,7 @@ def test_export_then_import_gives_the_same_statistics():
 
 
 @pytest.mark.parametrize("data,msg", [
-    ("x", "not a statistics record"), ({"v": 3, "results": []}, "newer version"),
+    ("x", "not a statistics record"), ({"v": 4, "results": []}, "newer version"),
     ({"v": 1, "games": []}, "unknown layout"),
     ({"v": 1, "games": {"tabbycat": {"played": 1, "won": 2, "streak": 0, "best_streak": 0,
                                       "history": [], "daily": {}}}}, "damaged"),

@@ -55,7 +55,12 @@ if (prefs.theme === "dark" || prefs.theme === "light") document.documentElement.
 // file of the site, which, begun at the page's load event, took the CPU from Python's start
 // (playable 0.4-0.5 s later, cold, on this 2-core machine).
 function offerUpdate(registration) {
-  if (!registration.waiting || !navigator.serviceWorker.controller || document.getElementById("update")) return;
+  if (!registration.waiting || !navigator.serviceWorker.controller) return;
+  offerReload();
+}
+
+function offerReload() {
+  if (document.getElementById("update")) return;
   const button = document.createElement("button");
   button.id = "update";
   button.type = "button";
@@ -82,9 +87,33 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") {
         const worker = registration.installing;
         worker?.addEventListener("statechange", () => { if (worker.state === "installed") offerUpdate(registration); });
       });
-      if (!navigator.serviceWorker.controller) warmUp();
+      if (!navigator.serviceWorker.controller) {
+        pinRelease();
+        warmUp();
+      }
     } catch (e) { /* offline play needs one visit with a service worker; the game works without */ }
   });
+}
+
+// One release per load, on a first visit too: until a worker controls the page, its later
+// files (How to play's text, the solver's worker) come from the network, which may serve a
+// release deployed since the page opened. Once the worker is active, the page asks it to take
+// the page over, naming the release the page is of; the worker does only when it is of the
+// same release (sw.js). Else the page is marked and offers a reload (a new version is ready).
+// <html data-release-pin>: "claimed", "mixed", or absent (controlled from the start).
+async function pinRelease() {
+  const release = document.querySelector('meta[name="tabbycat-release"]')?.content;
+  const registration = await navigator.serviceWorker.ready;
+  const channel = new MessageChannel();
+  const reply = new Promise((resolve) => {
+    channel.port1.onmessage = (event) => resolve(event.data);
+    setTimeout(() => resolve(null), 30_000);
+  });
+  registration.active?.postMessage({ type: "claim", release }, [channel.port2]);
+  const answer = await reply;
+  if (!answer) return;
+  document.documentElement.dataset.releasePin = answer.claimed ? "claimed" : "mixed";
+  if (!answer.claimed) offerReload();
 }
 
 // A page that came from the network (a first visit) runs its big scripts once more, from

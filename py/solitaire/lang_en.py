@@ -55,6 +55,25 @@ ENGLISH: dict[str, str] = {
     "prefs_unreadable": ("Your settings could not be read ({why}). They were kept aside as "
                          "'{key}' and the defaults are back."),
     "start_failed": "Something went wrong while restoring your game ({why}); here is a new game.",
+    "saved_held": ("Your saved game could not be read ({why}), and there is no room to keep a "
+                   "copy aside, so it stays under '{key}', untouched. This game is kept in this "
+                   "tab only until there is room."),
+    "stats_held": ("Your statistics could not be read ({why}), and there is no room to keep a "
+                   "copy aside, so they stay under '{key}', untouched. New games are counted in "
+                   "this tab only: export them to keep them."),
+    "prefs_held": ("Your settings could not be read ({why}), and there is no room to keep a "
+                   "copy aside, so they stay under '{key}', untouched; the defaults apply in "
+                   "this tab."),
+    "stats_held_offer": ("The statistics stored here cannot be read and are left as they are. "
+                         "Export the games counted in this tab?"),
+    "stats_held_tab": ("The statistics stored under '{key}' cannot be read and are left as "
+                       "they are, so these are kept in this tab only: export them to keep them."),
+    "export_now": "Export",
+    "dismiss": "Not now",
+    "saved_daily_refused": ("Your saved game says it is the daily of {day}, but deal {number} is "
+                            "not that day's deal: it goes on as an ordinary deal."),
+    "saved_daily_unchecked": ("Your saved game says it is the daily of {day}; that could not be "
+                              "checked here, so deal {number} goes on as an ordinary deal."),
     "no_game": "This site has no game called '{name}'; here is Tabby Cat.",
     "bad_deal_link": "The deal number in the address is not valid, so here is your game.",
     "bad_daily_link": "That daily link is not valid ({why}), so here is your game.",
@@ -212,6 +231,7 @@ ENGLISH: dict[str, str] = {
                            "tab only. Free some storage to keep them."),
     "write_failed_game": "Your game could not be saved ({why}); it is kept in this tab only.",
     "write_failed": "the browser's storage refused it (full or blocked)",
+    "game_too_long": "the game is longer than a saved game may be",
     "undo": "Undo",
     "no": "No",
     "stats_title": "{game}: statistics",
@@ -279,6 +299,8 @@ ENGLISH: dict[str, str] = {
     "rec_stats_history": "the statistics of {game_id!r} have a bad history entry",
     "rec_stats_daily_day": "the statistics of {game_id!r} have a daily that is not a date: {day!r}",
     "rec_stats_daily": "the statistics of {game_id!r} have a bad daily {day}",
+    "rec_stats_too_many_games": "the statistics hold too many games",
+    "rec_stats_folded": "the statistics list result {id!r} among the totals already",
     "rec_date_form": "bad date {text!r}: write YYYY-MM-DD, like 2027-01-01",
     "rec_date_day": "bad date {text!r}: there is no such day",
     "rec_date_range": "no daily deal for {text}: dailies run from {first} to {last}",

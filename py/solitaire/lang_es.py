@@ -57,6 +57,27 @@ SPANISH: dict[str, str] = {
     "prefs_unreadable": ("No se pudieron leer tus ajustes ({why}). Se guardaron aparte como "
                          "'{key}' y vuelven los valores predeterminados."),
     "start_failed": "Algo falló al recuperar tu partida ({why}); aquí tienes una nueva.",
+    "saved_held": ("No se pudo leer tu partida guardada ({why}) y no hay espacio para guardar "
+                   "una copia aparte, así que sigue en '{key}', intacta. Esta partida solo se "
+                   "conserva en esta pestaña hasta que haya espacio."),
+    "stats_held": ("No se pudieron leer tus estadísticas ({why}) y no hay espacio para guardar "
+                   "una copia aparte, así que siguen en '{key}', intactas. Las partidas nuevas "
+                   "solo se cuentan en esta pestaña: expórtalas para conservarlas."),
+    "prefs_held": ("No se pudieron leer tus ajustes ({why}) y no hay espacio para guardar una "
+                   "copia aparte, así que siguen en '{key}', intactos; en esta pestaña rigen "
+                   "los valores predeterminados."),
+    "stats_held_offer": ("Las estadísticas guardadas aquí no se pueden leer y se dejan como "
+                         "están. ¿Exportar las partidas contadas en esta pestaña?"),
+    "stats_held_tab": ("Las estadísticas guardadas en '{key}' no se pueden leer y se dejan como "
+                       "están, así que estas solo se conservan en esta pestaña: expórtalas "
+                       "para conservarlas."),
+    "export_now": "Exportar",
+    "dismiss": "Ahora no",
+    "saved_daily_refused": ("Tu partida guardada dice ser la diaria del {day}, pero el reparto "
+                            "{number} no es el de ese día: sigue como un reparto normal."),
+    "saved_daily_unchecked": ("Tu partida guardada dice ser la diaria del {day}; no se pudo "
+                              "comprobar aquí, así que el reparto {number} sigue como un reparto "
+                              "normal."),
     "no_game": "Este sitio no tiene ningún juego llamado '{name}'; aquí tienes Tabby Cat.",
     "bad_deal_link": "El número de partida de la dirección no es válido, así que aquí tienes tu partida.",
     "bad_daily_link": "Ese enlace de la diaria no es válido ({why}), así que aquí tienes tu partida.",
@@ -207,6 +228,7 @@ SPANISH: dict[str, str] = {
     "write_failed_game": ("No se pudo guardar tu partida ({why}); solo se conserva en esta "
                           "pestaña."),
     "write_failed": "el almacenamiento del navegador lo rechazó (lleno o bloqueado)",
+    "game_too_long": "la partida es más larga de lo que puede ser una partida guardada",
     "undo": "Deshacer",
     "no": "No",
     "stats_title": "{game}: estadísticas",
@@ -274,6 +296,8 @@ SPANISH: dict[str, str] = {
     "rec_stats_history": "las estadísticas de {game_id!r} tienen una entrada del historial no válida",
     "rec_stats_daily_day": "las estadísticas de {game_id!r} tienen una diaria cuya fecha no es válida: {day!r}",
     "rec_stats_daily": "las estadísticas de {game_id!r} tienen la diaria del {day} dañada",
+    "rec_stats_too_many_games": "las estadísticas contienen demasiados juegos",
+    "rec_stats_folded": "las estadísticas listan el resultado {id!r} que ya está en los totales",
     "rec_date_form": "fecha no válida {text!r}: escríbela AAAA-MM-DD, como 2027-01-01",
     "rec_date_day": "fecha no válida {text!r}: ese día no existe",
     "rec_date_range": "no hay partida diaria para el {text}: las diarias van del {first} al {last}",

@@ -245,6 +245,8 @@ def set_pref(c, name, value) -> Answer:
     else:
         return Answer(handled=False)
     c.prefs[name] = value
+    if S.PREFS_KEY in c.held:
+        return ans  # settings that could not be read nor moved aside stay as they are
     try:
         c.store.set(S.PREFS_KEY, json.dumps(c.prefs))
         ans.saved.append(S.PREFS_KEY)
@@ -496,6 +498,8 @@ def answer_offer(c, action) -> Answer:
             ans.say("other_tab_kept")
     elif offer.kind == "import":
         ans.merge(finish_import(c, action))
+    elif offer.kind == "held" and action == "export":
+        ans.merge(export_stats(c))
     elif offer.kind == "leave_game":
         game_id = action[len("leave:"):] if action.startswith("leave:") else None
         if game_id in GAMES:

@@ -35,7 +35,7 @@ from .messages import clock_text
 from .position import Move
 from .records import read_query
 from .session import Session
-from .stats import merge, record
+from .stats import record, sync
 from .text import reason
 
 __all__ = ["Controller", "clock_text"]
@@ -71,6 +71,7 @@ class Controller:
         self.stale = False          # another tab saved a game since: do not overwrite it
         self.last_saved = None      # this tab's game as last saved or loaded (no clock)
         self.ratings = Q.Ratings()  # deals' difficulty, known and to compute
+        self.held = set()           # keys of records that could not be read nor moved: never written
 
     # -- starting ------------------------------------------------------------------------
 
@@ -132,7 +133,20 @@ class Controller:
             self.serial += 1
 
     def _problem(self, ans, problem):
-        if problem and problem[0]:
+        """Say what was wrong with a record; one that could not be moved aside is held:
+        this tab never writes its key (the player is offered an export of the statistics)."""
+        if not problem:
+            return
+        key = S.held(problem)
+        if key is not None and key in self.held:
+            return  # said when it was first found
+        if key is not None:
+            self.held.add(key)
+            if key in (S.STATS_KEY, S.STATS_V1_KEY):
+                self.offer = Offer("held", Message("stats_held_offer"),
+                                   [("export", Message("export_now")), ("dismiss", Message("dismiss"))])
+                ans.offer = self.offer
+        if problem[0]:
             ans.say(problem[0], **problem[1])
 
     def _restore(self, ans):
@@ -144,9 +158,10 @@ class Controller:
             session = Session.from_dict({k: v for k, v in data.items() if k not in ("rev", "tab")})
         except (SolitaireError, RecursionError) as e:
             raw = self.store.get(S.SAVE_KEY)
-            aside = S.keep_aside(self.store, S.SAVE_KEY, raw, self.now())
-            ans.say("saved_unreadable", why=reason(e), key=aside or S.SAVE_KEY)
+            self._problem(ans, S.problem_of("saved_unreadable", e, self.store, S.SAVE_KEY, raw,
+                                            self.now()))
             return None
+        T.check_daily_claim(self, session, ans)
         self.seen = (data.get("tab"), data.get("rev", 0))
         self.rev = max(self.rev, data.get("rev", 0))
         if not session.id:
@@ -213,10 +228,15 @@ class Controller:
         self._write_game(ans)
 
     def _write_game(self, ans):
+        if S.SAVE_KEY in self.held:
+            return  # an unreadable saved game the store had no room to move: left alone
+        text = S.game_text(self.session, self.rev + 1, self.tab)
+        if text is None:
+            ans.say("write_failed_game", why=Message("game_too_long"))
+            return
         self.rev += 1
-        record = {**self.session.to_dict(), "rev": self.rev, "tab": self.tab}
         try:
-            self.store.set(S.SAVE_KEY, json.dumps(record))
+            self.store.set(S.SAVE_KEY, text)
         except S.StoreError:
             ans.say("write_failed_game", why=Message("write_failed"))
             return
@@ -236,8 +256,9 @@ class Controller:
         if key == S.SAVE_KEY and not self.stale:
             self._save_check(ans)
         elif key in (S.STATS_KEY, None):
-            fresh, _ = S.read_stats(self.store, self.now())
-            self.stats = merge(self.stats, fresh)
+            fresh, problem = S.read_stats(self.store, self.now())
+            self._problem(ans, problem)
+            self.stats = sync(self.stats, fresh)
             ans.stats = True
         elif key == S.PREFS_KEY:
             self.prefs, _ = S.read_prefs(self.store, self.now())
@@ -271,10 +292,16 @@ class Controller:
         self._write_stats(ans)
 
     def _write_stats(self, ans, replace=False):
+        if S.STATS_KEY in self.held and self.store.get(S.STATS_KEY) is None:
+            self.held.discard(S.STATS_KEY)  # the player removed it (or another tab moved it)
         if not replace:
             fresh, problem = S.read_stats(self.store, self.now())
             self._problem(ans, problem)
-            self.stats = merge(self.stats, fresh)
+            self.stats = sync(self.stats, fresh)
+        if S.STATS_KEY in self.held:  # never over statistics that could not be read
+            if replace:
+                ans.say("stats_held_tab", key=S.STATS_KEY)
+            return False
         try:
             self.store.set(S.STATS_KEY, json.dumps(self.stats))
         except S.StoreError:

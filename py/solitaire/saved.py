@@ -4,14 +4,28 @@ The store is ``localStorage`` in the page and :class:`MemoryStore` in tests (two
 controllers sharing one store are two tabs). ``get`` returns text or None; ``set``
 raises :class:`StoreError` when the browser refuses (storage full or blocked).
 A record that cannot be read is kept aside under ``<key>.corrupt.<time>`` and the
-reader says why; nothing here ever stops the page.
+reader says why; when the store has no room for that copy, the record stays where it is,
+*held*: the controller then never writes that key (it plays on in memory and says so).
+Nothing here ever stops the page, and nothing here overwrites or deletes a record it
+could not read.
+
+Each record's limits live with its reader and its writer (one contract): the statistics'
+in :mod:`solitaire.stats` (:func:`~solitaire.stats.most_chars` is below
+:data:`STATS_CHARS`), the saved game's in :func:`game_text` (never more than
+:data:`GAME_CHARS`).
 
 >>> store = MemoryStore()
 >>> store.set(PREFS_KEY, '{"winnable": "yes"}')
 >>> prefs, problem = read_prefs(store, now=1)
 >>> prefs["winnable"], problem[0], store.get("tabbycat.prefs.v1.corrupt.1")
 (True, 'prefs_unreadable', '{"winnable": "yes"}')
+>>> full = MemoryStore(quota=30)
+>>> full.set(PREFS_KEY, '{"winnable": "yes"}')
+>>> read_prefs(full, now=1)[1][0], full.get(PREFS_KEY), held(read_prefs(full, now=1)[1])
+('prefs_held', '{"winnable": "yes"}', 'tabbycat.prefs.v1')
 """
+
+import json
 
 from .errors import SolitaireError
 from .records import RecordError, is_int, read_json
@@ -25,9 +39,9 @@ STATS_V1_KEY = "tabbycat.stats.v1"
 STATS_BACKUP_KEY = "tabbycat.stats.backup"
 DAILY_KEY = "tabbycat.daily.v2"     # computed dailies: {"<game>:<date>": deal}
 OLD_DAILY_KEY = "tabbycat.daily.v1"  # keyed by date alone: wrong for every game but one
-GAME_CHARS = 400_000
+GAME_CHARS = 400_000     # a saved game: MAX_MOVES moves of at most 16 characters fit
 PREFS_CHARS = 2_000
-STATS_CHARS = 4_000_000
+STATS_CHARS = 4_000_000  # above stats.most_chars() (about 1.2 million)
 DAILY_CHARS = 100_000
 DAILY_KEPT = 400
 DEFAULT_PREFS = {"winnable": True, "theme": None, "autoplay": True, "four_colour": False,
@@ -65,28 +79,49 @@ class MemoryStore:
 
 
 def keep_aside(store, key: str, raw: str, now: int) -> str:
-    """Move a bad record to ``<key>.corrupt.<now>``; returns that key ('' if the store
-    refused: the record then stays where it was, still never overwritten by a reader)."""
+    """Copy a bad record to ``<key>.corrupt.<now>``, read the copy back, then remove the
+    original; returns the new key, or '' if the store refused the copy (or it did not
+    read back whole): the record then stays where it was, untouched."""
     aside = f"{key}.corrupt.{now}"
+    while store.get(aside) is not None:   # never over an earlier copy
+        aside += "+"
     try:
         store.set(aside, raw)
     except StoreError:
+        return ""
+    if store.get(aside) != raw:
         return ""
     store.remove(key)
     return aside
 
 
+def problem_of(problem_key: str, e, store, key: str, raw: str, now: int):
+    """The problem of a record that cannot be read (see :func:`read_record`): kept
+    aside, or held where it is when the store has no room for the copy."""
+    aside = keep_aside(store, key, raw, now)
+    if aside:
+        return (problem_key, {"why": reason(e), "key": aside}, None)
+    held_key = problem_key.replace("_unreadable", "_held")
+    return (held_key, {"why": reason(e), "key": key}, key)
+
+
+def held(problem) -> str | None:
+    """The key of a record that could not be read nor moved, which no writer may touch."""
+    return problem[2] if problem else None
+
+
 def read_record(store, key, max_chars, check, now, problem_key):
-    """``(value, problem)``: the checked record or None, and a (message key, params)
-    pair when the record was bad and kept aside."""
+    """``(value, problem)``: the checked record or None, and, when the record was bad,
+    ``(message key, params, held key)``: ``<problem_key>`` with the key it was kept
+    aside under, or ``<…>_held`` and the record's own key (then :func:`held`) when there
+    was no room for the copy."""
     raw = store.get(key)
     if raw is None:
         return None, None
     try:
         return check(read_json(raw, max_chars)), None
     except (SolitaireError, RecursionError) as e:
-        aside = keep_aside(store, key, raw, now)
-        return None, (problem_key, {"why": reason(e), "key": aside or key})
+        return None, problem_of(problem_key or "cache_unreadable", e, store, key, raw, now)
 
 
 def read_game_record(store, now):
@@ -157,7 +192,46 @@ def check_daily_cache(data) -> dict:
 
 
 def read_daily_cache(store, now) -> dict:
+    """The computed dailies; ``{}`` when there are none or they cannot be read (then
+    kept aside, or held: :func:`write_daily_cache` leaves a held record alone)."""
     cache, _ = read_record(store, DAILY_KEY, DAILY_CHARS, check_daily_cache, now, "")
     if store.get(OLD_DAILY_KEY) is not None:
         store.remove(OLD_DAILY_KEY)
     return cache or {}
+
+
+def write_daily_cache(store, now, key: str, number: int) -> bool:
+    """Add one computed daily, keeping the last :data:`DAILY_KEPT`; False when it was
+    not written (no room, or an unreadable cache that could not be moved aside)."""
+    cache, problem = read_record(store, DAILY_KEY, DAILY_CHARS, check_daily_cache, now, "")
+    if held(problem):
+        return False
+    cache = dict(cache or {})
+    cache.pop(key, None)
+    cache[key] = number
+    try:
+        store.set(DAILY_KEY, json.dumps(dict(list(cache.items())[-DAILY_KEPT:])))
+    except StoreError:
+        return False
+    return True
+
+
+def game_text(session, rev: int, tab: str) -> str | None:
+    """The saved game's record as written, always one its reader takes back: within
+    :data:`GAME_CHARS` and the session's limit of moves. What does not fit goes first
+    (the Restart that Undo could take back, then the redo list); None when the moves
+    played alone do not fit (the game is then kept in the tab only)."""
+    from .session import MAX_MOVES
+    data = {**session.to_dict(), "rev": rev, "tab": tab}
+
+    def fits(d):
+        return len(d["moves"]) + len(d["redo"]) <= MAX_MOVES and all(
+            len(part) <= MAX_MOVES for part in d["restart"] or ())
+
+    for trim in ({}, {"restart": None}, {"restart": None, "redo": []}):
+        d = {**data, **trim}
+        if fits(d):
+            text = json.dumps(d)
+            if len(text) <= GAME_CHARS:
+                return text
+    return None

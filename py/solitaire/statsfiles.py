@@ -11,7 +11,7 @@ from .errors import SolitaireError
 from .games import GAMES
 from .messages import Message
 from .records import read_json
-from .stats import check as check_stats, games_in, merge
+from .stats import check as check_stats, games_in, merge, sync
 from .text import reason
 
 
@@ -35,23 +35,32 @@ def import_stats(c, text) -> Answer:
 
 
 def finish_import(c, action) -> Answer:
+    """Merge (never lowering a count or a best of either side) or replace; either way,
+    only after the statistics as they are now are written under the backup key and read
+    back whole."""
     data, c.pending_import = c.pending_import, None
     ans = Answer()
     if data is None or action not in ("merge", "replace"):
         ans.say("import_cancelled")
         return ans
-    fresh, _ = S.read_stats(c.store, c.now())
-    mine = merge(c.stats, fresh)
+    fresh, problem = S.read_stats(c.store, c.now())
+    c._problem(ans, problem)
+    mine = sync(c.stats, fresh)
+    text = json.dumps(mine)
     try:
-        c.store.set(S.STATS_BACKUP_KEY, json.dumps(mine))
-    except S.StoreError:
+        c.store.set(S.STATS_BACKUP_KEY, text)
+        back = c.store.get(S.STATS_BACKUP_KEY)
+        if back != text or check_stats(read_json(back, S.STATS_CHARS)) != mine:
+            raise S.StoreError("the backup did not read back")
+    except (S.StoreError, SolitaireError):
         ans.say("write_failed_stats", why=Message("write_failed"))
         ans.say("import_cancelled")
         return ans
     if action == "merge":
-        c.stats = merge(mine, data)
+        new = merge(mine, data)
     else:
-        c.stats = {**data, "epoch": max(c.now(), mine["epoch"] + 1)}
+        new = {**data, "epoch": max(c.now(), mine["epoch"] + 1)}
+    c.stats = new
     if c._write_stats(ans, replace=True):
         ans.say("imported_merged" if action == "merge" else "imported_replaced")
     return ans

@@ -21,7 +21,6 @@ move, undo, another deal) the search is dropped, never applied.
 ('2026-02-03', True)
 """
 
-import json
 
 from . import jobs as J
 from . import moves as M
@@ -146,13 +145,7 @@ def daily(c, day: str | None = None, game_id: str | None = None) -> Answer:
 
     def finish(number):
         out = Answer()
-        cache = S.read_daily_cache(c.store, c.now())
-        cache[f"{game.id}:{day}"] = number
-        kept = dict(list(cache.items())[-S.DAILY_KEPT:])
-        try:
-            c.store.set(S.DAILY_KEY, json.dumps(kept))
-        except S.StoreError:
-            pass  # a cache: the day is computed again next time
+        S.write_daily_cache(c.store, c.now(), f"{game.id}:{day}", number)  # else computed again
         return start_daily(c, game, day, number, out)
 
     label = Message("dealing_daily", day=day)
@@ -173,3 +166,29 @@ def daily_steps(search, slice_):
     while search.run(slice_) is None:
         yield search.candidate, (search.examined % DAILY_BUDGET) / DAILY_BUDGET
     return search.deal
+
+
+def check_daily_claim(c, session, ans) -> None:
+    """A saved game that says it is the daily of a date must hold that date's deal for its
+    game. The evidence is the daily cache's entry for the game and date (an entry is
+    trusted only when it is one of that day's candidates); the claim is never checked by
+    a search here, on the way to the first frame. Without that evidence the game goes on
+    as an ordinary deal (its result counts as one), and the player is told."""
+    day = session.daily
+    if day is None:
+        return
+    game = session.game
+    try:
+        parse_date(day)
+        ok_day = day <= c.today()
+    except SolitaireError:
+        ok_day = False
+    if ok_day and session.deal in set(candidates(day, game.id)):
+        cached = S.read_daily_cache(c.store, c.now()).get(f"{game.id}:{day}")
+        if cached == session.deal:
+            return
+        key = "saved_daily_unchecked" if cached is None else "saved_daily_refused"
+    else:
+        key = "saved_daily_refused"
+    session.daily = None
+    ans.say(key, day=day, number=session.deal)

@@ -1,0 +1,133 @@
+"""Records in the page (Chromium): a 1,000,000-game history shows every figure, a record
+over the storage quota is never lost, a saved game's forged daily is refused."""
+
+import datetime
+import json
+
+import pytest
+
+from pages import boot, new_page
+from solitaire.stats import compact, dailies, history, new_stats, summary
+from test_keeping import long_history
+
+SHOTS_DIR = "tests/screenshots"
+TODAY_JS = "(() => { const d = new Date(); return d.getFullYear() + '-' + String(d.getMonth() + 1)" \
+           ".padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); })()"
+
+
+def start_with(page, server, records: dict, query="?deal=3"):
+    """Open the site with these records stored (set from another page of the origin)."""
+    page.goto(server + "/web/icon.svg")
+    for key, text in records.items():
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, text])
+    page.wait_for_timeout(200)
+    page.errors.clear()  # the browser asks for /favicon.ico while it shows the bare image
+    boot(page, server + "/" + query)
+
+
+@pytest.fixture(scope="module")
+def million():
+    """A 1,000,000-game history ending about today, as the page's writer folds it."""
+    today = datetime.date.today()
+    per_day = -(-1_000_000 // ((today - datetime.date(2026, 1, 1)).days + 1))
+    s = new_stats()
+    block = []
+    for r in long_history(per_day=per_day):
+        block.append(r)
+        if len(block) == 500:
+            s["results"] += block
+            compact(s)
+            block = []
+    s["results"] += block
+    return compact(s)
+
+
+def test_a_million_game_history_shows_every_figure(browser, server, million):
+    page = new_page(browser)
+    text = json.dumps(million)
+    start_with(page, server, {"tabbycat.stats.v2": text})
+    today = page.evaluate(TODAY_JS)
+    total = 0
+    for game_id in ("tabbycat", "spider1"):
+        got = json.loads(page.evaluate(f"window.tabby_summary('{game_id}')"))
+        assert got == summary(million, game_id, today)
+        total += got["played"]
+    assert total == 1_000_000
+    assert page.inner_text("#status").count("could not") == 0
+    page.click("#stats")
+    listed = page.inner_text("#stats-list")
+    want = summary(million, "tabbycat", today)
+    assert str(want["played"]) in listed and str(want["best_streak"]) in listed
+    bars = page.locator("#stats-chart rect")
+    assert bars.count() == 30 == len(history(million, "tabbycat"))
+    assert page.locator("#stats-chart rect.win").count() == sum(1 for r in history(million, "tabbycat") if r[1])
+    won = {d for d, r in dailies(million, "tabbycat").items() if r["won"] and d.startswith(today[:7])}
+    shown = set(page.eval_on_selector_all("#calendar button[data-state='won']", "bs => bs.map(b => b.dataset.date)"))
+    assert shown == won and won
+    page.screenshot(path=f"{SHOTS_DIR}/stats-million-1280x800.png")
+    page.click("#stats-close")
+    page.evaluate("window.tabby_start(4)")
+    page.click('.slot[data-pile="stock"]')
+    page.evaluate("window.tabby_start(6)")  # one more game, written back and read again
+    stored = json.loads(page.evaluate("localStorage.getItem('tabbycat.stats.v2')"))
+    assert len(stored["results"]) <= 2_000
+    assert summary(stored, "tabbycat", today)["played"] == want["played"] + 1
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+FILL = """(keep) => {
+  // Fill the origin's storage until it refuses, then free about `keep` characters.
+  const chunk = (n) => "p".repeat(n);
+  let i = 0;
+  for (const size of [1_000_000, 100_000, 10_000]) {
+    try { for (;;) localStorage.setItem("pad." + i++, chunk(size)); } catch (e) { }
+  }
+  let freed = 0;
+  for (let k = i - 1; k >= 0 && freed < keep; k--) {
+    const v = localStorage.getItem("pad." + k);
+    if (v !== null) { freed += v.length; localStorage.removeItem("pad." + k); }
+  }
+  return i;
+}"""
+
+
+def test_statistics_over_the_quota_are_never_lost(browser, server):
+    """An unreadable statistics record that the storage has no room to copy aside stays
+    where it is, untouched through new games and a reload; the page says so truthfully
+    and offers an export."""
+    page = new_page(browser)
+    page.goto(server + "/web/icon.svg")
+    bad = json.dumps({"v": 9, "pad": "x" * 2_000_000})  # a newer version's: unreadable here
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["tabbycat.stats.v2", bad])
+    page.evaluate(FILL, 60_000)
+    page.wait_for_timeout(200)
+    page.errors.clear()  # the browser asks for /favicon.ico while it shows the bare image
+    boot(page, server + "/?deal=3")
+    status = page.inner_text("#status")
+    assert "untouched" in status and "kept aside" not in status
+    assert page.is_visible("#offer-export")
+    page.screenshot(path=f"{SHOTS_DIR}/stats-held-1280x800.png")
+    page.click('.slot[data-pile="stock"]')
+    page.evaluate("window.tabby_start(6)")  # a game counted, in this tab
+    assert json.loads(page.evaluate("window.tabby_summary('tabbycat')"))["played"] == 1
+    assert page.evaluate("localStorage.getItem('tabbycat.stats.v2')") == bad
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    assert page.evaluate("localStorage.getItem('tabbycat.stats.v2')") == bad
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('corrupt')).length") == 0
+    page.evaluate("document.querySelectorAll('.overlay').forEach(e => e.hidden = true)")
+    assert page.is_visible("#offer-export")
+    assert not [e for e in page.errors if "QuotaExceeded" not in e], page.errors
+    page.context.close()
+
+
+def test_a_saved_game_that_forges_a_daily_is_refused(browser, server):
+    page = new_page(browser)
+    game = json.dumps({"v": 1, "game": "tabbycat", "deal": "3", "daily": "2026-11-02",
+                       "moves": [], "id": "g1-1"})
+    start_with(page, server, {"tabbycat.game.v1": game}, query="")
+    assert "not that day's deal" in page.inner_text("#status")
+    assert page.evaluate("location.search") == "?deal=3&game=tabbycat"
+    assert not page.errors, page.errors
+    page.context.close()
