@@ -143,6 +143,8 @@ def load(page, wire, url, settle=5.0):
     marks = m["marks"]
     out = {"ready": marks.get("app-ready", wall * 1000) / 1000, "bytes": wire.total(), "memory": peak,
            "boot": m["boot"], "biggest": wire.biggest()}
+    if "pyodide-ready" in marks:
+        out["python"] = marks["pyodide-ready"] / 1000
     if "board-shown" in marks:
         fcp = m["paint"].get("first-contentful-paint", marks["board-shown"])
         out["board"] = max(fcp, marks["board-shown"]) / 1000
@@ -216,6 +218,8 @@ def line(name, rows, bare=None):
         text += f" ({med('ready') / statistics.median(r['ready'] for r in bare):.2f}x bare)"
     if any("board" in r for r in rows):
         text += f", board on screen {med('board'):.2f} s"
+    if any("python" in r for r in rows):
+        text += f" (Python up at {med('python'):.2f} s)"
     text += f", {mb(med('bytes'))} on the wire, peak renderer {med('memory') / 1e6:.0f} MB"
     if bare:
         text += f" ({med('memory') / statistics.median(r['memory'] for r in bare):.2f}x)"
@@ -230,6 +234,8 @@ def main():
     parser.add_argument("--profiles", default="slow4g,4g,localhost")
     parser.add_argument("--dist", type=Path, default=None,
                         help="a copy of a build to measure (default: dist/, which must match the sources)")
+    parser.add_argument("--also", type=Path, default=None,
+                        help="another build, measured as a second game in the same run (A/B)")
     args = parser.parse_args()
     profiles = args.profiles.split(",")
     site = SiteServer(args.dist).start() if args.dist else serve_dist()
@@ -237,33 +243,44 @@ def main():
     for name in ("bare.html", "bare.js"):
         site.deployment.overrides[f"/bench/{name}"] = (ROOT / "bench" / name).read_bytes()
     bare_url, game_url = site.url + "/bench/bare.html", site.url + "/"
+    games = {"game": game_url}
+    if args.also:
+        other = SiteServer(args.also).start()
+        other.deployment.gzip = True
+        games[f"game ({args.also.name})"] = other.url + "/"
     rows: dict[str, list] = {}
     with sync_playwright() as p:
         for run in range(args.runs):   # interleaved, so the machine's load hits all alike
             for network in profiles:
                 if network == "localhost":
                     bc, bw, _ = local_visits(p, bare_url, False)
-                    gc, gw, back = local_visits(p, game_url, True)
-                    for key, value in (("localhost cold bare", bc), ("localhost cold game", gc),
-                                       ("localhost warm bare", bw), ("localhost warm game", gw),
-                                       ("returning visit on slow4g", back)):
-                        rows.setdefault(key, []).append(value)
+                    rows.setdefault("localhost cold bare", []).append(bc)
+                    rows.setdefault("localhost warm bare", []).append(bw)
+                    for game, url in games.items():
+                        gc, gw, back = local_visits(p, url, True)
+                        for key, value in ((f"localhost cold {game}", gc), (f"localhost warm {game}", gw),
+                                           (f"returning visit on slow4g {game}", back)):
+                            rows.setdefault(key, []).append(value)
                 else:
                     rows.setdefault(f"{network} bare", []).append(first_visit(p, bare_url, network))
-                    rows.setdefault(f"{network} game", []).append(first_visit(p, game_url, network))
+                    for game, url in games.items():
+                        rows.setdefault(f"{network} {game}", []).append(first_visit(p, url, network))
                 print(f"run {run + 1}: {network} done", file=sys.stderr)
     for network in profiles:
         if network == "localhost":
             for kind in ("cold", "warm"):
                 print(f"localhost {kind} (service worker allowed; warm: the second visit)")
                 line("bare", rows[f"localhost {kind} bare"])
-                line("game", rows[f"localhost {kind} game"], rows[f"localhost {kind} bare"])
+                for game in games:
+                    line(game, rows[f"localhost {kind} {game}"], rows[f"localhost {kind} bare"])
             print("returning visit (localhost first, then slow 4G)")
-            line("game", rows["returning visit on slow4g"])
+            for game in games:
+                line(game, rows[f"returning visit on slow4g {game}"])
         else:
             print(f"{network}: first visit (fresh profile, no service worker, gzip on the fly)")
             line("bare", rows[f"{network} bare"])
-            line("game", rows[f"{network} game"], rows[f"{network} bare"])
+            for game in games:
+                line(game, rows[f"{network} {game}"], rows[f"{network} bare"])
     site.stop()
 
 
