@@ -163,8 +163,8 @@ def test_a_daily_link_at_start_is_taken_over_by_the_worker(browser, server):
 def test_the_worker_starts_at_the_first_search_and_takes_it_over(browser, server):
     """No second Python before it is needed: a page where nothing was searched has not
     asked for the worker's script (the page rates the board's deal in slices meanwhile);
-    the first Hint starts the worker, the search begun in slices moves to it once it is
-    up, and the answer is the one the slices would give."""
+    the first search (a check of four-suit deal 12, which runs for long) starts the
+    worker, and the search begun in slices moves to it once it is up."""
     page = new_page(browser)
     boot(page, server + "/?deal=5")
     page.wait_for_function(f"window.tabby_rating() === '{difficulty(GAME, 5)}'", polling=100, timeout=60_000)
@@ -172,10 +172,14 @@ def test_the_worker_starts_at_the_first_search_and_takes_it_over(browser, server
     assert solver(page)["state"] == "off"
     assert not [u for u in page.requests if u.endswith("/solver-worker.mjs")]
     assert page.evaluate("document.documentElement.dataset.solver") is None
-    page.click("#hint")
-    page.wait_for_function(f"{STATUS}.startsWith('Hint')", polling=100, timeout=60_000)
-    assert page.inner_text("#status") == hint_text(GAME, 5)
+    page.evaluate("window.tabby_start(12, 'spider4')")
+    page.click("#stats")
+    page.click("#still-winnable")
     page.wait_for_function("document.documentElement.dataset.solver === 'worker'", polling=100, timeout=90_000)
+    page.wait_for_function("JSON.parse(window.tabby_solver()).running !== null", polling=100, timeout=30_000)
+    assert not page.evaluate("document.querySelector('#search').hidden")   # still the same check
+    page.click("#search-cancel")
+    page.wait_for_function("document.querySelector('#search').hidden", polling=100, timeout=10_000)
     assert [u for u in page.requests if u.endswith("/solver-worker.mjs")]
     assert not page.errors, page.errors
     page.context.close()
