@@ -97,6 +97,7 @@ def run(browser, base, mode, rounds, figures, searches=True):
     page.goto(base + "/?deal=1")
     page.wait_for_selector("body[data-ready]", timeout=120_000)
     want = "worker" if mode == "worker" else "slices"
+    page.evaluate("window.tabby_start_worker()")   # (the first search would start it)
     page.wait_for_function(f"document.documentElement.dataset.solver === '{want}'", timeout=120_000)
     facts = json.loads(page.evaluate("window.tabby_solver()"))
     if mode == "worker":

@@ -20,6 +20,7 @@ import argparse
 import ast
 import gzip
 import hashlib
+import io
 import json
 import re
 import shutil
@@ -27,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import tomllib
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,15 +80,18 @@ def snapshot_spec(site: Path) -> dict:
     page_modules = sorted(n for _, dst in files if "/" not in dst.removeprefix("./") and (n := module_name(dst)))
     stdlib = set()
     runs = [Path(src) for src, dst in files if module_name(dst)] + mains  # not a __main__
-    for path in runs:
-        for name in imported(path.read_text()):
+    package = pyscript_package(tree := pyscript_tree(site))
+    # PyScript's package is compiled, not imported (it needs the browser), but what it
+    # imports from the standard library is imported, so the page's archive has it.
+    for text in [p.read_text() for p in runs] + [source for *_, source in package]:
+        for name in imported(text):
             if name.split(".")[0] not in tops | BROWSER_ONLY:
                 stdlib.add(name)
     return {"files": files, "modules": sorted(stdlib) + engine + page_modules,
             "optional": sorted(stdlib) + page_modules,
             # compiled instead where they cannot be imported (scripts/precompiled.py)
             "precompile": [[n, dst] for _, dst in files if (n := module_name(dst)) in page_modules],
-            "sources": pyscript_package(tree := pyscript_tree(site)),
+            "sources": package,
             # run through Pyodide's runPythonAsync: PyScript's own, the page's <script type="py">
             "scripts": pyscript_writer(tree) + [m.read_text() for m in mains]}
 
@@ -324,13 +329,15 @@ def unsparse(packed: bytes) -> bytes:
     return bytes(out)
 
 
-def make_snapshot(site: Path) -> str:
-    """Build (or take from .cache/) the snapshot; return its path relative to the site."""
+def make_snapshot(site: Path) -> tuple[str, list[str]]:
+    """Build (or take from .cache/) the snapshot; return its path relative to the site,
+    and the standard library's files its imports read (scripts/snapshot.mjs)."""
     spec = snapshot_spec(site)
     indexdir = pyodide_dir(site)
     name = snapshot_name(site, spec)
     cached = CACHE / name
-    if not cached.exists():
+    cached_list = CACHE / name.replace(".bin.gz", ".stdlib.json")
+    if not cached.exists() or not cached_list.exists():
         CACHE.mkdir(exist_ok=True)
         with tempfile.TemporaryDirectory() as tmp:
             spec_path, raw = Path(tmp) / "spec.json", Path(tmp) / "snapshot.bin"
@@ -339,14 +346,51 @@ def make_snapshot(site: Path) -> str:
                            check=True)
             segments = wasm_data((indexdir / "pyodide.asm.wasm").read_bytes())
             data = gzip.compress(sparse(against_wasm(raw.read_bytes(), segments)), compresslevel=9, mtime=0)
-        for old in CACHE.glob("snapshot-*.bin.gz"):
+            used = (Path(tmp) / "snapshot.bin.stdlib.json").read_text()
+        for old in [*CACHE.glob("snapshot-*.bin.gz"), *CACHE.glob("snapshot-*.stdlib.json")]:
             old.unlink()
+        cached_list.write_text(used)
         part = cached.with_suffix(".part")
         part.write_bytes(data)
         part.rename(cached)
     target = site / "web" / "vendor" / name
     shutil.copyfile(cached, target)
     print(f"snapshot {name}: {target.stat().st_size / 1e6:.1f} MB gzip, {len(spec['modules'])} modules")
+    return f"./web/vendor/{name}", json.loads(cached_list.read_text())
+
+
+def make_stdlib(site: Path, used: list[str]) -> str:
+    """The page's standard-library archive: only the files of Pyodide's python_stdlib.zip
+    that the snapshot's imports read (``used``), and ``_stdlib_rest`` (scripts/stdlib_rest.py,
+    which mounts the whole archive if an import needs more). Every start mounts it in place
+    of the whole one: a first visit that boots without the snapshot downloads 0.5 MB, not
+    2.5. Named after a hash of its bytes; returns its path relative to the site."""
+    whole = pyodide_dir(site) / "python_stdlib.zip"
+    with zipfile.ZipFile(whole) as z:
+        names = z.namelist()
+        tops = sorted({n.split("/")[0].removesuffix(".py") for n in names
+                       if n.endswith(".py") and (n.count("/") == 0 or n.split("/")[0] + "/__init__.py" in names)})
+        rest = (ROOT / "scripts" / "stdlib_rest.py").read_text()
+        if "\nNAMES = ()" not in rest:
+            sys.exit("scripts/stdlib_rest.py has no 'NAMES = ()' line")
+        rest = rest.replace("\nNAMES = ()", "\nNAMES = " + repr(tuple(tops)), 1)
+        missing = [n for n in used if n not in names]
+        if missing:
+            sys.exit(f"the snapshot read files that are not in {whole.name}: {missing[:5]}")
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+            # Sources, not bytecode: the same files compiled by the snapshot's Python (and
+            # without docstrings) weighed 1.35 MB against 0.83 (see docs/startup.md).
+            for n in sorted(set(used)):
+                info = zipfile.ZipInfo(n, date_time=(1980, 1, 1, 0, 0, 0))
+                out.writestr(info, z.read(n), zipfile.ZIP_DEFLATED, 9)
+            out.writestr(zipfile.ZipInfo("_stdlib_rest.py", date_time=(1980, 1, 1, 0, 0, 0)),
+                         rest, zipfile.ZIP_DEFLATED, 9)
+    data = buffer.getvalue()
+    name = f"stdlib-{hashlib.sha256(data).hexdigest()[:16]}.zip"
+    (site / "web" / "vendor" / name).write_bytes(data)
+    print(f"standard library {name}: {len(set(used))} of {len(names)} files, {len(data) / 1e6:.2f} MB"
+          f" (the whole: {whole.stat().st_size / 1e6:.2f} MB)")
     return f"./web/vendor/{name}"
 
 
@@ -435,7 +479,7 @@ def light_config(site: Path) -> str:
     return "./" + LIGHT_CONFIG
 
 
-def finish_page(site: Path, snapshot: str | None):
+def finish_page(site: Path, snapshot: str | None, stdlib: str | None = None):
     page = game_menu((site / "index.html").read_text())
     if snapshot:
         main = 'config="./pyscript.toml"'
@@ -450,15 +494,14 @@ def finish_page(site: Path, snapshot: str | None):
     # them the game was playable no later (docs/startup.md). The modules are fetched
     # as the page's scripts import them.
     links = [f'<link rel="preload" href="{indexdir}/pyodide.asm.wasm" as="fetch" crossorigin>',
-             f'<link rel="preload" href="{indexdir}/python_stdlib.zip" as="fetch" crossorigin>',
+             f'<link rel="preload" href="{indexdir}/python_stdlib.zip" as="fetch" crossorigin>'
+             if not stdlib else f'<link rel="preload" href="{stdlib}" as="fetch" crossorigin data-stdlib>',
              f'<link rel="preload" href="{indexdir}/pyodide-lock.json" as="fetch" crossorigin>',
              f'<link rel="preload" href="{config}" as="fetch" crossorigin>']
     if snapshot:
-        # At low priority: the wasm and the standard library come first. Cold starts were
-        # playable 34-83 ms sooner in four trials of 5-8 interleaved loads; warm ones, which
-        # read the kept copy instead, no different (docs/startup.md).
-        links.insert(0, f'<link rel="preload" href="{snapshot}" as="fetch" crossorigin '
-                        'fetchpriority="low" data-snapshot>')
+        # Named, not preloaded: web/interpreter.mjs fetches it where it pays (on a first
+        # visit, only over a fast link; see SNAPSHOT_PAYS_WITHIN there).
+        links.insert(0, f'<meta name="start-up-snapshot" content="{snapshot}">')
     board = json.dumps(first_board(), separators=(",", ":")).replace("<", "\\u003c")
     for mark, text in (("<!-- build: preload -->", "\n  ".join(links)),
                        ("<!-- build: first board -->",
@@ -519,8 +562,9 @@ def main():
     parser.add_argument("site", type=Path)
     parser.add_argument("--no-snapshot", action="store_true", help="boot normally (for comparison)")
     args = parser.parse_args()
-    snapshot = None if args.no_snapshot else make_snapshot(args.site)
-    finish_page(args.site, snapshot)
+    snapshot, used = (None, None) if args.no_snapshot else make_snapshot(args.site)
+    stdlib = make_stdlib(args.site, used) if used else None
+    finish_page(args.site, snapshot, stdlib)
     prune_runtime(args.site)
     finish_worker(args.site)
 

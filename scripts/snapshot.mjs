@@ -3,6 +3,10 @@
 // import the modules the page needs, compile those that cannot be imported under node
 // (scripts/precompiled.py), and write the raw snapshot to the output path.
 //   node scripts/snapshot.mjs SPEC.json OUT.bin
+// It also writes OUT.bin.stdlib.json: the standard library's files (members of Pyodide's
+// python_stdlib.zip) that the imports read, from which the build makes the page's smaller
+// standard-library archive; and it leaves zipimport's directory cache empty, so that a
+// start from the snapshot reads whichever archive the page mounts.
 // SPEC: {"indexURL": folder of pyodide.mjs, "files": [[source, target], ...],
 //        "modules": [names], "optional": [names that may need the browser],
 //        "precompile": [[module, target], ...] (compiled if not imported),
@@ -65,5 +69,18 @@ sys.meta_path.insert(0, module.Precompiled(table))
 module.run_compiled(list(_scripts))
 `, { globals: ahead });
 ahead.destroy();
+// The standard library's files the imports above read (from the archive Pyodide mounts at
+// /lib/python3XX.zip), then zipimport's memory of that archive's directory forgotten.
+const scratch = py.toPy({});
+const used = py.runPython(`
+import sys, zipimport
+archive = next(p for p in sys.path if p.endswith(".zip"))
+used = sorted({m.__file__[len(archive) + 1:] for m in list(sys.modules.values())
+               if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(archive + "/")})
+zipimport._zip_directory_cache.clear()
+"\\n".join(used)
+`, { globals: scratch });
+scratch.destroy();
+writeFileSync(outPath + ".stdlib.json", JSON.stringify(used.split("\n")));
 writeFileSync(outPath, py.makeMemorySnapshot());
 process.stdout.write(skipped ? `not in the snapshot (needs the browser): ${skipped.split("\n").join("; ")}\n` : "");

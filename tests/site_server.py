@@ -2,11 +2,16 @@
 whose path pattern matches the request's path adds its headers (later rules override
 earlier ones for the same header). Used by the browser tests, the benchmark and
 scripts/serve.sh. A test may change what is deployed through ``server.deploy``.
+With ``Deployment.gzip`` on (off by default; bench/network.py turns it on), every response
+but an already compressed file (`.gz`) is gzip-compressed on the fly when the browser
+accepts it, as a CDN does.
 
     python3 tests/site_server.py dist 8000
 """
 
 import functools
+import gzip
+import os
 import http.server
 import re
 import sys
@@ -47,6 +52,14 @@ class Deployment:
         self.folder = Path(folder)
         self.overrides: dict[str, bytes | None] = {}
         self.rules = header_rules()
+        self.gzip = False
+        self._compressed: dict[tuple, bytes] = {}
+
+    def compressed(self, key: tuple, body: bytes) -> bytes:
+        """``body`` gzip-compressed (level 6, a CDN's usual), kept by ``key``."""
+        if key not in self._compressed:
+            self._compressed[key] = gzip.compress(body, 6, mtime=0)
+        return self._compressed[key]
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -64,13 +77,33 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             if body is None:
                 self.send_error(404)
                 return
-            self.send_response(200)
-            self.send_header("Content-Type", self.guess_type(path + "index.html" if path.endswith("/") else path))
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            self.send_body(path, body, ("override", path, len(body), hash(body)))
             return
+        if self.deployment.gzip and "gzip" in self.headers.get("Accept-Encoding", ""):
+            file = self.translate_path(self.path)
+            if os.path.isdir(file) and path.endswith("/"):
+                file = os.path.join(file, "index.html")
+            if os.path.isfile(file) and not file.endswith(".gz"):
+                stat = os.stat(file)
+                with open(file, "rb") as f:
+                    self.send_body(file, f.read(), (file, stat.st_mtime_ns, stat.st_size))
+                return
         super().do_GET()
+
+    def send_body(self, path, body, key):
+        """A 200 response with ``body``, compressed if the deployment says so."""
+        compress = self.deployment.gzip and "gzip" in self.headers.get("Accept-Encoding", "") \
+            and not path.endswith(".gz")
+        if compress:
+            body = self.deployment.compressed(key, body)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path + "index.html" if path.endswith("/") else path))
+        self.send_header("Content-Length", str(len(body)))
+        if compress:
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        self.wfile.write(body)
 
     def end_headers(self):
         path = unquote(urlsplit(self.path).path)

@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import build_site  # noqa: E402
 
 GAME = get_game("tabbycat")
-SNAPSHOT = re.compile(r'<link rel="preload" href="\./(web/vendor/snapshot-[0-9a-f]{16}\.bin\.gz)"')
+SNAPSHOT = re.compile(r'<meta name="start-up-snapshot" content="\./(web/vendor/snapshot-[0-9a-f]{16}\.bin\.gz)"')
 
 
 def precache(dist=DIST) -> dict:
@@ -119,8 +119,9 @@ def test_offline_reload_boots_from_the_snapshot_and_plays_with_no_error(browser,
     page = new_page(browser, service_workers="allow")
     boot(page, server + "/?deal=6")
     controlled(page)
-    # (the solver's worker boots after the page is ready: let it finish its downloads, which
-    # the reload below would otherwise cut off, as any navigation does)
+    # (the solver's worker, started here as by a first search: let it finish its downloads,
+    # which the reload below would otherwise cut off, as any navigation does)
+    page.evaluate("window.tabby_start_worker()")
     page.wait_for_function("document.documentElement.dataset.solver === 'worker'", timeout=90_000)
     page.context.set_offline(True)
     page.errors.clear()
@@ -134,6 +135,7 @@ def test_offline_reload_boots_from_the_snapshot_and_plays_with_no_error(browser,
     page.click('.slot[data-pile="stock"]')
     assert GAME.parse(page.evaluate("window.tabby_position()")) == GAME.apply(before, DEAL)
     # The solver's worker boots offline too, from the same cached snapshot, and answers.
+    page.evaluate("window.tabby_start_worker()")
     page.wait_for_function("document.documentElement.dataset.solver === 'worker'", timeout=90_000)
     page.click("#hint")
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('Hint')",
@@ -320,6 +322,9 @@ def test_the_snapshot_ships_its_memory_less_the_wasm_s_own_data():
     assert shipped[base + offset:base + offset + len(data)].count(0) > len(data) // 2
 
 
+PAGE_WASM_READS = "performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/pyodide.asm.wasm')).length"
+
+
 @pytest.mark.parametrize("how", ["another build", "missing"])
 def test_a_refused_or_missing_snapshot_falls_back_to_a_normal_boot(browser, server, how):
     """A snapshot of another Pyodide build is refused, and one that cannot be fetched is
@@ -331,7 +336,9 @@ def test_a_refused_or_missing_snapshot_falls_back_to_a_normal_boot(browser, serv
                lambda route: route.fulfill(status=200, body=bad) if bad else route.fulfill(status=404))
     boot(page, server + "/?deal=9")
     assert page.evaluate("document.documentElement.dataset.boot") == "normal"
-    assert sum(u.endswith("/pyodide.asm.wasm") for u in page.requests) == 1
+    # the page's own requests (its Resource Timing: the solver's worker, which may be
+    # booting by now, fetches the wasm for itself)
+    assert page.evaluate(PAGE_WASM_READS) == 1
     before = GAME.parse(page.evaluate("window.tabby_position()"))
     assert before == GAME.deal(9)
     page.click('.slot[data-pile="stock"]')
@@ -459,6 +466,90 @@ def test_a_malformed_kept_snapshot_is_set_aside(browser, server):
     assert page.evaluate(SNAPSHOT_FROM) == "kept"
     assert not page.errors, page.errors
     page.context.close()
+
+
+STDLIB = re.compile(r'<link rel="preload" href="\./(web/vendor/stdlib-[0-9a-f]{16}\.zip)" as="fetch" crossorigin data-stdlib>')
+
+
+def throttle(page, mbit, latency_ms):
+    """Chromium's own network emulation for this page (CDP), as over a phone's link."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": latency_ms,
+                                                  "downloadThroughput": mbit * 1e6 / 8,
+                                                  "uploadThroughput": mbit * 1e6 / 8})
+    return cdp
+
+
+def test_a_first_visit_over_a_slow_link_starts_python_without_the_snapshot(browser, server):
+    """A first visit (no service worker, no kept copy) whose wasm came slowly (here 9.6 MB
+    at 20 Mbit/s, about 4 s: over 1.5 s) never asks for the snapshot, which would cost more
+    on such a link than it saves: Python starts normally from the page's smaller
+    standard-library archive (never Pyodide's whole one), the engine's files are written,
+    the game plays, and the solver's worker (started here as by a first search) boots
+    normally too, without the snapshot."""
+    page = new_page(browser)
+    throttle(page, 20, 20)
+    boot(page, server + "/?deal=9")
+    assert page.evaluate("document.documentElement.dataset.boot") == "normal"
+    assert page.evaluate("performance.getEntriesByName('snapshot-skipped')[0].detail") > 1.5
+    stdlib = STDLIB.search((DIST / "index.html").read_text()).group(1)
+    assert GAME.parse(page.evaluate("window.tabby_position()")) == GAME.deal(9)
+    page.click('.slot[data-pile="stock"]')
+    assert GAME.parse(page.evaluate("window.tabby_position()")) == GAME.apply(GAME.deal(9), DEAL)
+    page.evaluate("window.tabby_start_worker()")
+    page.wait_for_function("document.documentElement.dataset.solver === 'worker'", timeout=180_000)
+    assert json.loads(page.evaluate("window.tabby_solver()"))["boot"] == "normal"
+    paths = [urlparse(u).path for u in page.requests]
+    assert not [p for p in paths if "snapshot-" in p or p.endswith("/python_stdlib.zip")], paths
+    assert "/" + stdlib in paths
+    assert page.evaluate(PAGE_WASM_READS) == 1
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+IMPORT_MORE = """async () => {
+  const py = await (await import('/web/interpreter.mjs')).loadPyodide();   // the page's interpreter
+  return py.runPython(`
+import sys
+before = [p for p in sys.path if p.endswith('.zip')]
+import fractions, html.parser
+str(fractions.Fraction(1, 3)) + ' ' + html.parser.__name__ + ' ' + str(len(before))`);
+}"""
+
+
+def test_the_page_mounts_a_smaller_standard_library_and_the_rest_on_demand(browser, server):
+    """The build's archive holds only the standard library's files that the page's imports
+    read (and the finder for the rest); every start mounts it in place of Pyodide's whole
+    python_stdlib.zip. An import of anything else from the standard library (a module,
+    and a part of a package the small archive has) fetches the whole archive once and
+    works (the solver's worker mounts the same archive and finder)."""
+    import zipfile
+    stdlib = STDLIB.search((DIST / "index.html").read_text()).group(1)
+    small = zipfile.ZipFile(DIST / stdlib).namelist()
+    whole = zipfile.ZipFile(build_site.pyodide_dir(DIST) / "python_stdlib.zip").namelist()
+    assert "_stdlib_rest.py" in small and "fractions.py" not in small
+    assert "html/__init__.py" in small and "html/parser.py" not in small
+    assert set(small) - {"_stdlib_rest.py"} < set(whole) and len(small) < len(whole) // 2
+    assert (DIST / stdlib).stat().st_size < 1_000_000
+    page = new_page(browser)
+    boot(page, server + "/?deal=9")
+    assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"
+    assert not [u for u in page.requests if u.endswith("/python_stdlib.zip")]
+    assert page.evaluate(IMPORT_MORE) == "1/3 html.parser 1"
+    assert page.evaluate("window.__csp") == [] and not page.errors, page.errors
+    assert sum(u.endswith("/python_stdlib.zip") for u in page.requests) == 1
+    page.context.close()
+
+
+def test_the_finder_for_the_rest_of_the_standard_library():
+    """scripts/stdlib_rest.py's own examples (CPython)."""
+    import doctest
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("stdlib_rest", ROOT / "scripts" / "stdlib_rest.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert doctest.testmod(module).failed == 0
 
 
 def test_python_gets_ready_without_waiting_for_pyscript(browser, server):

@@ -246,3 +246,33 @@ def test_the_loading_screen_speaks_the_chosen_language(browser, server, locale, 
     words = {v for k, v in cat.items() if k.startswith("boot_")}
     assert shown["lang"] == lang and shown["text"] in words and shown["label"] == cat["boot_label"], shown
     page.context.close()
+
+
+BEFORE_PYTHON = """() => ({lang: document.documentElement.lang, title: document.title,
+  newDeal: document.querySelector('#new-deal .word').textContent,
+  hintTitle: document.getElementById('hint').title,
+  intro: document.getElementById('intro').hidden ? null
+    : [document.getElementById('intro-title').textContent,
+       ...[...document.querySelectorAll('#intro-body p')].map((p) => p.textContent)],
+  board: !!document.querySelector('#table .preview')})"""
+
+
+@pytest.mark.parametrize("locale,seen", [("es-ES", False), ("en-US", False), ("es-ES", True)])
+def test_a_first_visit_shows_its_words_and_introduction_before_python(browser, server, locale, seen):
+    """Before Python is up (here it never comes: PyScript is not served), web/board.js has
+    put the page's markup into the player's language and, unless the player has dismissed
+    it before, shown the introduction of the game on the board, with the catalogue's words
+    the build wrote into the page (what web/howto.py writes there once Python is up)."""
+    page = new_page(browser, locale=locale)
+    page.route("**/core.js", lambda route: route.abort())
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    if seen:
+        page.context.add_init_script("localStorage.setItem('tabbycat.prefs.v1', JSON.stringify({intro_seen: true}))")
+    page.goto(server + "/")
+    page.wait_for_function("performance.getEntriesByName('board-shown').length > 0")
+    shown = page.evaluate(BEFORE_PYTHON)
+    cat = SPANISH if locale == "es-ES" else ENGLISH
+    intro = None if seen else [cat["ui_intro_title"].format(game="Tabby Cat"), *cat["intro_tabbycat"].split("\n")]
+    assert shown == {"lang": locale[:2], "title": cat["ui_site"], "newDeal": cat["ui_new_deal"],
+                     "hintTitle": cat["ui_hint_key"], "intro": intro, "board": True}, shown
+    page.context.close()

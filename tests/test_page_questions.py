@@ -54,6 +54,7 @@ def check_and_cancel(page, where):
     Hint's budget (120 slices of 2,500 positions; 17 s in CPython), so Cancel comes in
     time; deals 7 and 22, used before, are proved in a few slices, a second or two in
     the page, which a click could miss."""
+    page.evaluate("window.tabby_start_worker()")   # (the first search would start it)
     page.wait_for_function(f"document.documentElement.dataset.solver === '{where}'",
                            polling=100, timeout=90_000)
     page.evaluate("window.tabby_start(12, 'spider4')")

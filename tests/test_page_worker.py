@@ -1,5 +1,6 @@
-"""The solver's worker in a real browser (issue 14, item 5): once the page is playable a
-second Pyodide boots in a Web Worker from the same snapshot and answers the searches
+"""The solver's worker in a real browser (issue 14, item 5): at the first search (here
+also at a test hook's word) a second Pyodide boots in a Web Worker from the same snapshot
+and answers the searches
 (Hint, the look-back, the winnable check, Winnable new deals, the daily) and, while no
 search runs, rates the deals (the board's, the calendar's dailies), the same answers as
 the page's own slices; a ``?daily=`` link opened at start-up is taken over by the worker
@@ -27,6 +28,7 @@ def solver(page):
 
 
 def wait_for_worker(page):
+    page.evaluate("window.tabby_start_worker()")   # (the first search would start it)
     page.wait_for_function("document.documentElement.dataset.solver === 'worker'",
                            polling=100, timeout=90_000)
 
@@ -158,15 +160,40 @@ def test_a_daily_link_at_start_is_taken_over_by_the_worker(browser, server):
     page.context.close()
 
 
+def test_the_worker_starts_at_the_first_search_and_takes_it_over(browser, server):
+    """No second Python before it is needed: a page where nothing was searched has not
+    asked for the worker's script (the page rates the board's deal in slices meanwhile);
+    the first search (a check of four-suit deal 12, which runs for long) starts the
+    worker, and the search begun in slices moves to it once it is up."""
+    page = new_page(browser)
+    boot(page, server + "/?deal=5")
+    page.wait_for_function(f"window.tabby_rating() === '{difficulty(GAME, 5)}'", polling=100, timeout=60_000)
+    page.wait_for_timeout(1000)
+    assert solver(page)["state"] == "off"
+    assert not [u for u in page.requests if u.endswith("/solver-worker.mjs")]
+    assert page.evaluate("document.documentElement.dataset.solver") is None
+    page.evaluate("window.tabby_start(12, 'spider4')")
+    page.click("#stats")
+    page.click("#still-winnable")
+    page.wait_for_function("document.documentElement.dataset.solver === 'worker'", polling=100, timeout=90_000)
+    page.wait_for_function("JSON.parse(window.tabby_solver()).running !== null", polling=100, timeout=30_000)
+    assert not page.evaluate("document.querySelector('#search').hidden")   # still the same check
+    page.click("#search-cancel")
+    page.wait_for_function("document.querySelector('#search').hidden", polling=100, timeout=10_000)
+    assert [u for u in page.requests if u.endswith("/solver-worker.mjs")]
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 def test_without_a_worker_the_page_searches_in_slices(browser, server):
     """The worker's script cannot be had: the page says so in the console and
     searches and rates in slices, with the same answers."""
     page = new_page(browser)
     page.route("**/solver-worker.mjs", lambda route: route.fulfill(status=404))
     boot(page, server + "/?deal=5")
+    page.click("#hint")   # the first search asks for the worker, which cannot start
     page.wait_for_function("document.documentElement.dataset.solver === 'slices'",
                            polling=100, timeout=30_000)
-    page.click("#hint")
     page.wait_for_function(f"{STATUS}.startsWith('Hint')", polling=100, timeout=60_000)
     assert page.inner_text("#status") == hint_text(GAME, 5)
     assert solver(page)["answered"] == 0 and solver(page)["state"] == "failed"

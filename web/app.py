@@ -343,6 +343,7 @@ def hooks(page):
         "tabby_rating": lambda: ctl.rating() or "",
         "tabby_rating_cost": lambda n, game: json.dumps(rating_cost(get_game(str(game)), int(n))),
         "tabby_solver": page.runner.facts,
+        "tabby_start_worker": page.runner.start_worker,
         "tabby_solve": lambda: " ".join(str(m) for m in Search(
             ctl.game, ctl.session.position, ctl.HINT_BUDGET).run(ctl.HINT_BUDGET).line),
     }
@@ -375,8 +376,9 @@ def boot():
         el("loading").hidden = True
         document.body.dataset.ready = "1"
         window.performance.mark("app-ready")
-        # The solver's worker boots a second Python: once the game is playable.
-        window.setTimeout(keep(create_proxy(page.runner.start_worker)), 500)
+        # The solver's worker boots a second Python (some 150 MB of the page's memory) only
+        # when a search is first asked for (Runner.ensure); until then the page rates deals
+        # in slices.
     page.ready = ready
     search = str(window.location.search)
     ans = page.ctl.boot(search)

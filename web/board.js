@@ -322,6 +322,49 @@ if (lay && !document.body.dataset.ready) {
   }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
+// The page's words in the player's language from the first paint, and on a first visit the
+// game's introduction (the largest text the page shows, which Python would write only at
+// the end of its start): the catalogue's texts that the build wrote into the page
+// (scripts/boot_words.py), the language chosen as web/words.py and web/boot.js choose it
+// (a link's ?lang=, else the remembered choice, else the browser's). Python's own start
+// writes the same texts again.
+function speak() {
+  let words = {}, prefs = {};
+  try { words = JSON.parse(document.getElementById("boot-words")?.textContent || "{}") || {}; } catch (e) { return; }
+  try { prefs = JSON.parse(localStorage.getItem("tabbycat.prefs.v1")) || {}; } catch (e) { /* no choice kept */ }
+  if (typeof prefs !== "object") prefs = {};
+  const lang = [new URLSearchParams(location.search).get("lang"), prefs.lang,
+    String(navigator.language || "").toLowerCase().split("-")[0], "en"]
+    .find((l) => typeof l === "string" && Object.hasOwn(words, l));
+  const say = (key) => (lang && typeof words[lang]?.[key] === "string" ? words[lang][key] : null);
+  if (!lang) return;
+  document.documentElement.lang = lang;
+  if (lang !== "en") {   // the markup is English
+    for (const node of document.querySelectorAll("[data-i18n]")) {
+      const t = say(node.dataset.i18n);
+      if (t !== null) node.textContent = t;
+    }
+    for (const attr of ["title", "aria-label", "placeholder"]) {
+      for (const node of document.querySelectorAll(`[data-i18n-${attr}]`)) {
+        const t = say(node.getAttribute(`data-i18n-${attr}`));
+        if (t !== null) node.setAttribute(attr, t);
+      }
+    }
+    if (say("ui_site")) document.title = say("ui_site");
+    for (const label of document.querySelectorAll("#table > .preview > .place-label")) {
+      if (label.textContent === "tail" && say("slot_tail")) label.textContent = say("slot_tail");   // the build's board
+    }
+  }
+  const intro = document.getElementById("intro");
+  const game = board && lay ? board.game : null;
+  if (intro && game && !prefs.intro_seen && say(`intro_title_${game}`) !== null && say(`intro_body_${game}`) !== null) {
+    document.getElementById("intro-title").textContent = say(`intro_title_${game}`);
+    document.getElementById("intro-body").replaceChildren(...say(`intro_body_${game}`).split("\n").map((line) => node("p", "", line)));
+    intro.hidden = false;
+  }
+}
+if (!document.body.dataset.ready) speak();
+
 function saveNow() {
   try {
     const data = root && document.body.dataset.ready ? captureBoard(root) : null;

@@ -10,7 +10,8 @@
 // `stdout`, `stderr` (its own forwarders) and `indexURL` (which we override); the early
 // start writes through forwarders of ours that pass to PyScript's once it has called.
 import * as pyodide from "./vendor/pyodide-314.0.7/pyodide.mjs";
-import { dropUnpacked, fromKeptCopy, keepUnpacked, keptCopyNoted, readKeptCopy, snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
+import { dropUnpacked, fetchEngineFiles, fromKeptCopy, keepUnpacked, keptCopyNoted, mountRest, readKeptCopy, release,
+         snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
 
 export const version = pyodide.version;
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
@@ -20,7 +21,15 @@ const wasmURL = indexURL + "pyodide.asm.wasm";
 const fetchFile = globalThis.fetch?.bind(globalThis);
 const fetchWasm = () => fetchFile(wasmURL);
 
-const snapshotLink = () => globalThis.document?.querySelector('link[rel="preload"][data-snapshot]')?.href;
+// The snapshot's address: named by the page (not preloaded: a first visit over a slow link
+// never fetches it, see firstVisit).
+const snapshotLink = () => {
+  const named = globalThis.document?.querySelector('meta[name="start-up-snapshot"]')?.content;
+  return named ? new URL(named, document.baseURI).href : undefined;
+};
+// The page's smaller standard-library archive (the build's), mounted in place of Pyodide's
+// whole python_stdlib.zip; that one is fetched only if an import needs more (mountRest).
+const stdlibLink = () => globalThis.document?.querySelector('link[rel="preload"][data-stdlib]')?.href;
 // The kept copy is asked for as soon as this module runs if the link is parsed by then: its
 // read waits on nothing, and on a later visit it is what Python's start waits for last.
 const earlyURL = snapshotLink();
@@ -46,16 +55,19 @@ function keepForNextStart(bytes) {
   const ready = () => globalThis.document?.body?.dataset.ready;
   const idle = (f) => (globalThis.requestIdleCallback ? requestIdleCallback(f, { timeout: 5000 }) : setTimeout(f, 1000));
   let tries = 480;   // two minutes: a page that never gets ready keeps nothing
-  const wait = () => (ready() ? setTimeout(() => idle(() => keepUnpacked(snapshotURL, bytes)), 1000)
-                              : --tries > 0 && setTimeout(wait, 250));
+  const keep = () => keepUnpacked(snapshotURL, bytes).finally(() => release(bytes));
+  const wait = () => (ready() ? setTimeout(() => idle(keep), 1000)
+                              : --tries > 0 ? setTimeout(wait, 250) : release(bytes));
   wait();
 }
 
 /** On a normal boot of a page whose config leaves the engine's files to the snapshot
  * (scripts/build_site.py's light config), write them where PyScript would have. */
+let engineFetch = null;   // the engine's files, asked for early by a start that will need them
 async function engineFiles(py) {
   if (!globalThis.document?.querySelector('script[type="py"][config$="snapshot.json"]')) return;
-  await writeEngineFiles(py);
+  await writeEngineFiles(py, engineFetch || fetchEngineFiles());
+  engineFetch = null;
 }
 
 /** Pyodide's wasm compiled (from the page's preload) while the snapshot is unpacked:
@@ -131,8 +143,12 @@ async function startPyodide(options) {
   };
   globalThis.fetch = standIn;
   const unshare = sharingSmallModules();
+  const stdLibURL = stdlibLink();
   try {
-    return await pyodide.loadPyodide({ ...options, indexURL, createPyodideModule: withCompiled(wasm) });
+    const py = await pyodide.loadPyodide({ ...options, indexURL, ...(stdLibURL ? { stdLibURL } : {}),
+                                           createPyodideModule: withCompiled(wasm) });
+    if (stdLibURL) mountRest(py, indexURL + "python_stdlib.zip");
+    return py;
   } finally {
     unshare();
     if (globalThis.fetch === standIn) globalThis.fetch = real;
@@ -155,14 +171,18 @@ async function boot(bytes, options, when = null) {
     performance.mark("pyodide-ready");
     globalThis.document?.documentElement.setAttribute("data-boot", "snapshot");
     const used = await bytes;
+    // Pyodide has copied the snapshot into its memory: the bytes go, once kept if need be.
     if (snapshotURL && !fromKeptCopy(used)) keepForNextStart(used);
+    else release(used);
     return py;
   } catch (e) {
     const refused = await bytes;
     if (refused) console.warn("The start-up snapshot was refused; starting Python normally.", e);
     if (fromKeptCopy(refused)) dropUnpacked(snapshotURL);   // the next start unpacks the shipped file
   }
+  performance.mark("pyodide-normal-start");
   const py = await startPyodide(options);
+  performance.mark("pyodide-normal-up");
   await engineFiles(py);
   performance.mark("pyodide-ready");
   globalThis.document?.documentElement.setAttribute("data-boot", "normal");
@@ -182,6 +202,35 @@ function afterFirstPaint() {
   });
 }
 
+/** How long (s) the wasm took to arrive: its request's start to its last byte (Resource
+ * Timing), else from the navigation's start to now. */
+function wasmSeconds() {
+  const entry = performance.getEntriesByName(wasmURL).find((e) => e.responseEnd > 0);
+  return (entry ? entry.responseEnd - entry.requestStart : performance.now()) / 1000;
+}
+
+// A first visit (no service worker's copy, no kept copy) uses the snapshot only where it
+// pays: it weighs 1.4 times the wasm on the wire (5.1 MB against 3.6 gzip-compressed), and
+// saves some 2-3 s of Python's own start on this 2-core machine (more on a phone). So it is
+// fetched only if the wasm came within this many seconds (the snapshot then comes within
+// about 2 s more); over a slower link Python starts normally, and the service worker,
+// installed once the game is playable, brings the snapshot for the next visit.
+const SNAPSHOT_PAYS_WITHIN = 1.5;
+
+/** A first visit's snapshot bytes, or null for a normal start (see SNAPSHOT_PAYS_WITHIN):
+ * asked for once the wasm (`copy`, a second handle on it) has all arrived. */
+async function firstVisit(copy) {
+  const code = await copy.then((r) => r.arrayBuffer()).catch(() => null);
+  const took = wasmSeconds();
+  if (!code || took > SNAPSHOT_PAYS_WITHIN) {
+    performance.mark("snapshot-skipped", { detail: took });
+    engineFetch = fetchEngineFiles();
+    engineFetch.catch(() => {});   // (asked for again when written)
+    return null;
+  }
+  return snapshot(new Response(code));
+}
+
 // Started when this module is first evaluated (the page loads it early), once the board is
 // on screen: unpacking the snapshot and compiling the wasm (the page's preloads have been
 // downloading them since the page began), then Python. Before the paint, inflating the
@@ -195,6 +244,10 @@ const bytes = painted.then(async () => {
   // the copy fails it after all, the wasm is fetched again).
   if (keptCopyNoted(snapshotLink())) return snapshot(fetchWasm);
   const copy = wasmResponse.then((r) => r.clone());
+  if (snapshotLink() && !globalThis.navigator?.serviceWorker?.controller
+      && !(await (snapshotLink() === earlyURL ? stored : readKeptCopy(snapshotLink())))) {
+    return firstVisit(copy);
+  }
   const unpacked = await snapshot(copy);
   // A copy left unread (no snapshot to XOR) would hold back the compiling of the other.
   if (!unpacked) copy.then((r) => r.body?.cancel()).catch(() => {});
@@ -212,7 +265,7 @@ export async function loadPyodide(options = {}) {
   const { stdout, stderr, indexURL: _, ...other } = options;
   if (Object.keys(other).length) {
     // Options the early start could not know (a PyScript that passes more): boot with them.
-    return boot(bytes.then((b) => b && b.slice()), options);
+    return boot(bytes.then((b) => (b?.byteLength ? b.slice() : null)), options);   // (null: already let go)
   }
   if (stdout) io.stdout = stdout;
   if (stderr) io.stderr = stderr;

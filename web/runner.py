@@ -5,8 +5,9 @@ between frames on the page's thread, as before.
 The controller says what runs (:meth:`solitaire.play.Controller.job`); a search started
 while the worker is ready is the worker's (``offload``); one started before runs in slices
 until the worker is up, then the worker takes it over (see :meth:`Runner.message`). The
-worker starts after the page is playable, or at once when the page opens on a search (a
-``?daily=`` link). While no search runs, the worker rates deals (the board's, then the
+worker starts when a search is first asked for (Hint, a Winnable new deal, a check, the
+daily; at once when the page opens on one, a ``?daily=`` link), not before: it is a second
+Python, some 150 MB of the page's memory. While no search runs, the worker rates deals (the board's, then the
 calendar's dailies: :meth:`solitaire.play.Controller.rating_job`); before it is up, the
 page rates them in slices (``Page.rate``). If the worker cannot start, or fails, the page
 keeps the slices for good, and a search the worker had is run here from its start.
@@ -45,11 +46,17 @@ class Runner:
     # -- the worker ----------------------------------------------------------------------
 
     def start_worker(self, *_):
-        """Start the worker (once; after the page is playable)."""
+        """Start the worker (once: at the first search)."""
         if self.state != "off":
             return
         self.state = "booting"
-        link = document.querySelector('link[rel="preload"][data-snapshot]')
+        # The start-up snapshot (if the page booted from it: a first visit over a slow link
+        # did not, and has not downloaded it) and the smaller standard-library archive
+        named = nullish(document.querySelector('meta[name="start-up-snapshot"]'))
+        snapshot = None
+        if named is not None and document.documentElement.dataset.boot == "snapshot":
+            snapshot = str(window.URL.new(named.content, document.baseURI).href)
+        stdlib = nullish(document.querySelector('link[rel="preload"][data-stdlib]'))
         try:
             if nullish(getattr(window, "Worker", None)) is None:
                 raise RuntimeError("no Web Workers here")
@@ -57,7 +64,8 @@ class Runner:
             self.worker.onmessage = keep(create_proxy(self.message))
             self.worker.onerror = keep(create_proxy(
                 lambda e: self.fail(str(nullish(getattr(e, "message", None)) or "error"))))
-            self.worker.postMessage(plain({"type": "boot", "snapshot": link.href if link else None}))
+            self.worker.postMessage(plain({"type": "boot", "snapshot": snapshot,
+                                           "stdlib": str(stdlib.href) if stdlib is not None else None}))
         except Exception as e:  # noqa: BLE001 (any failure leaves the slices)
             self.fail(str(e))
 
@@ -127,6 +135,8 @@ class Runner:
             self.rating = None
         if ctl.task is None:
             return
+        if self.state == "off":   # the first search: the worker boots, and takes it over once up
+            self.start_worker()
         if remote:
             if self.running is None and self.state == "ready":
                 self.running = job["id"]

@@ -113,6 +113,15 @@ export function keptCopyNoted(url) {
   }
 }
 
+/** Let go of the memory behind `bytes` now (17-31 MB of snapshot once Pyodide has copied
+ * it into its own), whatever else still holds them (Pyodide keeps its options): the
+ * buffer is detached, where the browser can (ArrayBuffer.prototype.transfer). */
+export function release(bytes) {
+  try {
+    bytes?.buffer?.transfer?.(0);
+  } catch (e) { /* not detachable here: the garbage collector frees it when it can */ }
+}
+
 /** Whether `bytes` (from snapshotBytes) came from the kept copy rather than the shipped file. */
 export const fromKeptCopy = (bytes) => !!bytes && kept.has(bytes);
 
@@ -134,6 +143,7 @@ async function keptCopy(url, stored = readKeptCopy(url)) {
     const packed = await stored;
     if (!packed) return null;
     const bytes = unsparse(packed);
+    release(packed);
     kept.add(bytes);
     return bytes;
   } catch (e) {
@@ -196,22 +206,59 @@ export async function snapshotBytes(url, indexURL, wasmResponse = null, stored =
   }
 }
 
-/** For a boot without the snapshot: write the engine's files (web/engine-files.json, by
- * the build) where the snapshot has them, as PyScript's [files] would, relative to the
- * site (the folder above this one). Used by the page and the solver's worker. */
-export async function writeEngineFiles(py) {
+/** For a boot without the snapshot: the engine's files (web/engine-files.json, by the
+ * build), fetched, for `writeEngineFiles` (a start may ask for them before Python is up). */
+export async function fetchEngineFiles() {
   const response = await fetch(new URL("./engine-files.json", import.meta.url));
   if (!response.ok) throw new Error(`engine-files.json: ${response.status}`);
   const list = await response.json();
   const site = new URL("../", import.meta.url);
-  const bodies = await Promise.all(list.map(async ([source]) => {
+  return Promise.all(list.map(async ([source, target]) => {
     const r = await fetch(new URL(source, site));
     if (!r.ok) throw new Error(`${source}: ${r.status}`);
-    return new Uint8Array(await r.arrayBuffer());
+    return [target, new Uint8Array(await r.arrayBuffer())];
   }));
-  for (const [k, [, target]] of list.entries()) {
+}
+
+/** For a boot without the snapshot: write the engine's files where the snapshot has them,
+ * as PyScript's [files] would, relative to the site (the folder above this one); `files`:
+ * what `fetchEngineFiles` gives, else fetched now. Used by the page and the solver's worker. */
+export async function writeEngineFiles(py, files = fetchEngineFiles()) {
+  for (const [target, body] of await files) {
     const path = target.replace(/^\.\//, "");
     py.FS.mkdirTree(path.split("/").slice(0, -1).join("/"));
-    py.FS.writeFile(path, bodies[k]);
+    py.FS.writeFile(path, body);
+  }
+}
+
+/** After a start that mounted the page's smaller standard-library archive (the build's
+ * `stdlib-<hash>.zip`, only what the page's imports read): the finder that archive holds
+ * (`_stdlib_rest`, last in sys.meta_path), which on an import of anything else from the
+ * standard library fetches Pyodide's whole archive (`full`, its address) at once, in one
+ * synchronous request (an import cannot wait), and mounts it. Nothing without it. */
+export function mountRest(py, full) {
+  let rest;
+  try {
+    rest = py.pyimport("_stdlib_rest");
+  } catch (e) {
+    return;   // the whole archive is mounted: nothing more to find
+  }
+  const load = (path) => {
+    const request = new XMLHttpRequest();
+    request.open("GET", full, false);
+    // A synchronous request in a page takes no responseType: the bytes come as text, one
+    // character each, in this charset.
+    request.overrideMimeType("text/plain; charset=x-user-defined");
+    request.send();
+    if (request.status !== 200) throw new Error(`${full}: ${request.status}`);
+    const text = request.responseText;
+    const bytes = new Uint8Array(text.length);
+    for (let k = 0; k < text.length; k++) bytes[k] = text.charCodeAt(k) & 0xff;
+    py.FS.writeFile(path, bytes);
+  };
+  try {
+    rest.install(load);
+  } finally {
+    rest.destroy();
   }
 }

@@ -3,7 +3,8 @@
 // Winnable new deals, the daily) and, while none runs, the deals' difficulty ratings, off
 // the page's thread, at full speed. One job at a time: a newer job replaces the running one.
 //
-// Messages from the page: {type: "boot", snapshot: URL or null}, then {type: "job", id,
+// Messages from the page: {type: "boot", snapshot: URL or null, stdlib: URL or null (the
+// page's smaller standard-library archive)}, then {type: "job", id,
 // job: JSON text of solitaire.jobs} and {type: "cancel", id}. To the page: {type: "ready",
 // boot: "snapshot" | "normal", ms, memory}, {type: "report", id, data: JSON text of
 // solitaire.jobs.Driver.step, memory}, {type: "failed", why}, {type: "csp", what}.
@@ -11,7 +12,7 @@
 // event loop, so a cancel (or a newer job) gets through. Budgets count positions, so the
 // chunks change when progress is reported, never the answer.
 import { loadPyodide } from "./vendor/pyodide-314.0.7/pyodide.mjs";
-import { snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
+import { mountRest, release, snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
 
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 const CHUNK = 0.1;
@@ -26,17 +27,22 @@ self.addEventListener("securitypolicyviolation", (e) => {
  * folder in Pyodide's home) and make them importable. */
 async function engineFiles() {
   await writeEngineFiles(py);
-  py.runPython("import importlib, os, sys\nif os.getcwd() not in sys.path: sys.path.insert(0, os.getcwd())\nimportlib.invalidate_caches()");
+  // (each path finder's own cache forgotten: importlib.invalidate_caches() would also
+  // import importlib.metadata, which the page's smaller standard library does not hold)
+  py.runPython("import os, sys\nif os.getcwd() not in sys.path: sys.path.insert(0, os.getcwd())\n"
+               + "for f in list(sys.path_importer_cache.values()): getattr(f, 'invalidate_caches', lambda: None)()");
 }
 
-async function boot(url) {
+async function boot(url, stdLibURL) {
   const start = performance.now();
-  const quiet = { stdout: () => {}, stderr: (line) => console.warn(line) };
+  const quiet = { stdout: () => {}, stderr: (line) => console.warn(line), ...(stdLibURL ? { stdLibURL } : {}) };
   const bytes = await snapshotBytes(url, indexURL);
   let how = "snapshot";
   if (bytes) {
     try {
       py = await loadPyodide({ ...quiet, indexURL, _loadSnapshot: bytes });
+      release(bytes);   // copied into Pyodide's memory
+      if (stdLibURL) mountRest(py, indexURL + "python_stdlib.zip");
     } catch (e) {
       console.warn("The solver's worker: the snapshot was refused; starting Python normally.", e);
       py = null;
@@ -45,6 +51,7 @@ async function boot(url) {
   if (!py) {
     how = "normal";
     py = await loadPyodide({ ...quiet, indexURL });
+    if (stdLibURL) mountRest(py, indexURL + "python_stdlib.zip");
     await engineFiles();
   }
   jobs = py.pyimport("solitaire.jobs");
@@ -75,7 +82,7 @@ async function run(id, text) {
 self.onmessage = (event) => {
   const m = event.data;
   if (m?.type === "boot" && !py) {
-    boot(m.snapshot).catch((e) => postMessage({ type: "failed", why: String(e) }));
+    boot(m.snapshot, m.stdlib).catch((e) => postMessage({ type: "failed", why: String(e) }));
   } else if (m?.type === "job" && jobs) {
     run(m.id, m.job).catch((e) => postMessage({ type: "failed", why: String(e) }));
   } else if (m?.type === "cancel" && current === m.id) {
