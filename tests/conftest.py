@@ -42,10 +42,15 @@ def server(site):
 @pytest.fixture(scope="session")
 def browser():
     """Debian's chromium, which can reach no host but the local server."""
-    playwright_api = pytest.importorskip("playwright.sync_api")
+    try:
+        import playwright.sync_api as playwright_api
+    except ImportError as e:
+        pytest.fail(f"Playwright is missing ({e}): the browser tests need it; "
+                    "run scripts/setup.sh (pip install -r requirements-test.txt)", pytrace=False)
     from pages import ARGS, CHROMIUM
     if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is missing: run scripts/setup.sh")
+        pytest.fail(f"Debian's chromium is missing ({CHROMIUM}): run scripts/setup.sh",
+                    pytrace=False)
     with playwright_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b

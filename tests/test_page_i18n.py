@@ -19,8 +19,6 @@ from pages import boot, new_page, overlaps
 
 SHOTS = ROOT / "tests" / "screenshots"
 
-pytest.importorskip("playwright.sync_api")
-
 # Every visible text node under body, with its element's id chain, for the report.
 VISIBLE_TEXT = """() => {
   const out = [];

@@ -1,0 +1,63 @@
+"""Rules the suite keeps about itself: a browser test never skips silently (a missing
+Playwright or chromium fails the run and says what to do), and every skip states a reason."""
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+TESTS = ROOT / "tests"
+
+
+def run_browser_fixture(tmp_path, plugin_text=""):
+    """Run one test that asks for the `browser` fixture, in a child pytest, with
+    tests/conftest.py as a plugin and an extra plugin (plugin_text) loaded first."""
+    (tmp_path / "test_wants_browser.py").write_text("def test_wants(browser):\n    pass\n")
+    (tmp_path / "extra_plugin.py").write_text(plugin_text or "\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(TESTS)]))
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "extra_plugin", "-p", "conftest",
+         "--rootdir", str(tmp_path), "-p", "no:cacheprovider", str(tmp_path / "test_wants_browser.py")],
+        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+
+
+def test_a_missing_playwright_fails_the_browser_tests_with_a_clear_message(tmp_path):
+    (tmp_path / "playwright").mkdir()
+    (tmp_path / "playwright" / "__init__.py").write_text('raise ImportError("no playwright here")\n')
+    r = run_browser_fixture(tmp_path)
+    out = r.stdout + r.stderr
+    assert r.returncode != 0, out
+    assert "1 error" in out and "skipped" not in out, out
+    assert "Playwright is missing" in out and "scripts/setup.sh" in out, out
+
+
+def test_a_missing_chromium_fails_the_browser_tests_with_a_clear_message(tmp_path):
+    r = run_browser_fixture(tmp_path, "import pages\npages.CHROMIUM = '/nonexistent/chromium'\n")
+    out = r.stdout + r.stderr
+    assert r.returncode != 0, out
+    assert "1 error" in out and "skipped" not in out, out
+    assert "chromium is missing (/nonexistent/chromium)" in out and "scripts/setup.sh" in out, out
+
+
+SKIP = re.compile(r"importorskip|pytest\.skip\b|mark\.skip\b|mark\.skipif|mark\.xfail|pytest\.xfail")
+
+
+def test_no_test_skips_without_a_reason():
+    """importorskip is not used at all (a missing dependency fails); any skip or xfail must
+    carry reason=... (or, for pytest.skip(...), a message)."""
+    found = []
+    for path in sorted(TESTS.glob("*.py")):
+        if path.name == "test_suite_rules.py":
+            continue
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            m = SKIP.search(line)
+            if not m:
+                continue
+            if m.group(0) == "importorskip" or ("reason=" not in line and not re.search(
+                    r"pytest\.(skip|xfail)\(\s*[\"'f]", line)):
+                found.append(f"{path.name}:{n}: {line.strip()}")
+    assert not found, found
