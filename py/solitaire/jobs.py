@@ -41,6 +41,7 @@ KINDS = ("hint", "fair_hint", "check", "new_deal", "rated_deal", "daily", "rate"
 WANTED = ("easy", "medium", "hard")
 MAX_JOB = 64_000        # characters of a job (a long game's moves fit many times over)
 MAX_NUMBERS = 100       # deals a New deal job may try
+MAX_JOB_INT = 10_000_000    # a job's id and budgets
 
 
 class _Context:
@@ -126,7 +127,7 @@ def read_job(text: str) -> dict:
     job = json.loads(text)
     ints = ("id", "budget", "back", "slice")
     if (not isinstance(job, dict) or job.get("kind") not in KINDS or job.get("game") not in GAMES
-            or not all(type(job.get(k)) is int and 0 < job[k] <= 10_000_000 for k in ints)):
+            or not all(type(job.get(k)) is int and 0 < job[k] <= MAX_JOB_INT for k in ints)):
         raise ValueError("not a job")
     if job["kind"] == "rate":
         check_deal_number(job.get("deal"))

@@ -25,13 +25,15 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
 from .errors import SolitaireError
+from .games.base import MAX_DEAL
 from .text import Message
 
 MAX_DEPTH = 8
-DIGITS = re.compile(r"[0-9]{1,20}")     # ASCII digits only: '²' and '①' are not deal numbers
-RESULT_ID_TEXT = re.compile(r"[A-Za-z0-9:._-]{1,64}")   # a game's unique id
+DEAL_DIGITS = len(str(MAX_DEAL))        # 20: the most digits a deal number is written with
+DIGITS = re.compile(r"[0-9]{1,%d}" % DEAL_DIGITS)  # ASCII digits only: '²' and '①' are not deal numbers
+RESULT_ID_CHARS = 64
+RESULT_ID_TEXT = re.compile(r"[A-Za-z0-9:._-]{1,%d}" % RESULT_ID_CHARS)   # a game's unique id
 DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-MAX_DEAL = (1 << 64) - 1
 # The innermost container: an array or object holding no other container.
 _INNER = re.compile(r"\[[^\[\]{}]*\]|\{[^\[\]{}]*\}")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
@@ -134,6 +136,7 @@ def deal_number(text) -> int | None:
 # -- the page's address ----------------------------------------------------------------
 
 MAX_QUERY = 2_000
+MAX_QUERY_FIELDS = 20
 
 
 @dataclass
@@ -164,7 +167,7 @@ def read_query(search: str, games=()) -> Query:
         q.problems.append("bad_query")
         return q
     try:
-        pairs = dict(parse_qsl(search.lstrip("?"), keep_blank_values=True, max_num_fields=20))
+        pairs = dict(parse_qsl(search.lstrip("?"), keep_blank_values=True, max_num_fields=MAX_QUERY_FIELDS))
     except ValueError:
         q.problems.append("bad_query")
         return q

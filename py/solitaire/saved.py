@@ -28,7 +28,7 @@ in :mod:`solitaire.stats` (:func:`~solitaire.stats.most_chars` is below
 import json
 
 from .errors import SolitaireError
-from .records import RecordError, is_int, read_json
+from .records import MAX_DEAL, RecordError, is_int, read_json
 from .stats import check as check_stats, new_stats
 from .text import reason
 
@@ -44,6 +44,8 @@ PREFS_CHARS = 2_000
 STATS_CHARS = 4_000_000  # above stats.most_chars() (about 1.2 million)
 DAILY_CHARS = 100_000
 DAILY_KEPT = 400
+DAILY_KEY_CHARS = 50    # "<game>:<date>"
+TAB_CHARS = 40      # a tab's mark in the saved game
 DEFAULT_PREFS = {"winnable": True, "theme": None, "autoplay": True, "four_colour": False,
                  "lang": None, "intro_seen": False, "shortcuts": True, "choose_first": False,
                  "difficulty": None}
@@ -132,7 +134,7 @@ def read_game_record(store, now):
         for k in ("rev",):
             if k in data and not is_int(data[k], 0, 1 << 53):
                 raise RecordError("rec_game_field", field=k)
-        if "tab" in data and not (isinstance(data["tab"], str) and len(data["tab"]) <= 40):
+        if "tab" in data and not (isinstance(data["tab"], str) and len(data["tab"]) <= TAB_CHARS):
             raise RecordError("rec_game_field", field="tab")
         return data
     return read_record(store, SAVE_KEY, GAME_CHARS, check, now, "saved_unreadable")
@@ -186,7 +188,7 @@ def check_daily_cache(data) -> dict:
     if not isinstance(data, dict) or len(data) > 10 * DAILY_KEPT:
         raise RecordError("rec_daily_cache")
     for k, v in data.items():
-        if not (isinstance(k, str) and len(k) <= 50 and is_int(v, 1, (1 << 64) - 1)):
+        if not (isinstance(k, str) and len(k) <= DAILY_KEY_CHARS and is_int(v, 1, MAX_DEAL)):
             raise RecordError("rec_daily_cache_entry")
     return data
 

@@ -20,7 +20,9 @@ from .records import RESULT_ID_TEXT, RecordError, deal_number, is_date, is_int, 
 from .text import reason
 
 SAVE_VERSION = 1
-MAX_MOVES = 20_000
+MAX_MOVES = 20_000     # moves and moves undone a saved game holds
+MOVE_CHARS = 16        # the longest move text a saved game may hold
+MAX_ELAPSED = 10**8    # seconds of play a saved game may hold
 
 
 class Session:
@@ -128,10 +130,10 @@ class Session:
         moves, redo = data.get("moves"), data.get("redo", [])
         if not (isinstance(moves, list) and isinstance(redo, list)
                 and len(moves) + len(redo) <= MAX_MOVES
-                and all(isinstance(m, str) and len(m) <= 16 for m in moves + redo)):
+                and all(isinstance(m, str) and len(m) <= MOVE_CHARS for m in moves + redo)):
             raise RecordError("rec_game_moves")
         elapsed = data.get("elapsed", 0)
-        if not is_number(elapsed, 0, 10**8):
+        if not is_number(elapsed, 0, MAX_ELAPSED):
             raise RecordError("rec_game_clock", value=str(elapsed)[:24])
         daily = data.get("daily")
         if daily is not None and not is_date(daily):
@@ -146,7 +148,7 @@ class Session:
         if before is not None and not (
                 isinstance(before, list) and len(before) == 2 and all(
                     isinstance(part, list) and len(part) <= MAX_MOVES
-                    and all(isinstance(m, str) and len(m) <= 16 for m in part) for part in before)):
+                    and all(isinstance(m, str) and len(m) <= MOVE_CHARS for m in part) for part in before)):
             raise RecordError("rec_game_field", field="restart")
         if not (isinstance(data.get("game"), str) and data["game"] in GAMES):
             raise RecordError("rec_game_unknown", name=str(data.get("game"))[:40])
