@@ -8,14 +8,19 @@ from hypothesis import HealthCheck, settings
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-settings.register_profile("ci", max_examples=60, deadline=None,
+# Every property is parametrized by game (tests/strategies.py: GAME_IDS), so each game gets
+# the profile's examples: 100 per game per property in CI (CI=true), 30 on a desk.
+CI = bool(os.environ.get("CI"))
+settings.register_profile("ci", max_examples=100, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.register_profile("dev", max_examples=30, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("dev", max_examples=30, deadline=None)
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
-# Long playouts (tests/test_agreement.py): few examples, each a few hundred positions.
-# LATE_EXAMPLES=200 for a long hunt on a quiet machine.
-settings.register_profile("late", max_examples=int(os.environ.get("LATE_EXAMPLES", 4)),
-                          deadline=None, derandomize=not os.environ.get("LATE_EXAMPLES"),
+settings.load_profile("ci" if CI else "dev")
+# Long playouts (tests/test_agreement.py): each a few hundred positions, so few examples
+# on a desk (4, fixed); 100 per game in CI. LATE_EXAMPLES=200 for a long hunt.
+LATE_EXAMPLES = int(os.environ.get("LATE_EXAMPLES", 100 if CI else 4))
+settings.register_profile("late", max_examples=LATE_EXAMPLES, deadline=None,
+                          derandomize=not os.environ.get("LATE_EXAMPLES"),
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 

@@ -1,12 +1,26 @@
-"""Hypothesis strategies shared by the property tests."""
+"""Hypothesis strategies shared by the property tests, one family per game:
+
+- :func:`walks`: a deal and random legal moves (the deal move among them);
+- :func:`game_walks`: the same, often started partway along (or at the end of) a
+  winning line, so finished runs, emptied piles and won games come up in every game
+  but four-suit Spider;
+- :func:`actions`: what a player does to a game in progress (moves, undo, redo,
+  restart), for properties of :class:`~solitaire.session.Session`;
+- :func:`late_walks`: long, partly greedy playouts (the agreement properties).
+
+``GAME_IDS`` lists every game; property tests are parametrized over it so each game
+gets the profile's examples (tests/conftest.py: 100 in CI).
+"""
 
 import functools
 
 from hypothesis import strategies as st
 
-from solitaire import get_game
+from solitaire import GAMES, get_game
+from solitaire.games.base import MAX_DEAL
 
-deal_numbers = st.integers(min_value=1, max_value=2**64 - 1)
+GAME_IDS = tuple(GAMES)
+deal_numbers = st.integers(min_value=1, max_value=MAX_DEAL)
 
 
 @st.composite
@@ -73,6 +87,51 @@ def winning_line(game_id: str, number: int) -> tuple:
     result = solve(game, game.deal(number), budget=30_000)
     assert result.line, f"{game_id} deal {number}: {result.verdict}"
     return tuple(result.line)
+
+
+@st.composite
+def game_walks(draw, game_id="tabbycat", max_moves=60):
+    """``(game, number, positions, moves)``: a deal (for a solved deal, often followed by
+    part or all of its winning line: finished runs, empty piles, a won game), then up to
+    ``max_moves`` random legal moves (deals among them)."""
+    game = get_game(game_id)
+    solved = game_id != "spider4" and draw(st.integers(0, 2)) > 0
+    number = draw(st.sampled_from(SOLVED_DEALS) if solved else deal_numbers)
+    positions, moves = [game.deal(number)], []
+    if solved:
+        line = winning_line(game_id, number)
+        cut = draw(st.one_of(st.just(len(line)), st.integers(0, len(line))))
+        for move in line[:cut]:
+            moves.append(move)
+            positions.append(game.apply(positions[-1], move))
+    for _ in range(draw(st.integers(0, max_moves))):
+        legal = game.legal_moves(positions[-1])
+        if not legal:
+            break
+        move = legal[draw(st.integers(0, len(legal) - 1))]
+        moves.append(move)
+        positions.append(game.apply(positions[-1], move))
+    return game, number, positions, moves
+
+
+@st.composite
+def actions(draw, game_id="tabbycat", max_actions=60):
+    """``(game, number, [action, ...])``: what a player does to a game in progress, each
+    action ``("play", index)`` (the index-th legal move, modulo their count), ``("undo",)``,
+    ``("redo",)`` or ``("restart",)``; solved deals sometimes start with part of their
+    winning line (as plays)."""
+    game = get_game(game_id)
+    solved = game_id != "spider4" and draw(st.booleans())
+    number = draw(st.sampled_from(SOLVED_DEALS) if solved else deal_numbers)
+    out = []
+    if solved:
+        line = winning_line(game_id, number)
+        out += [("line", m) for m in line[:draw(st.integers(0, len(line)))]]
+    play = st.tuples(st.just("play"), st.integers(0, 1_000))
+    out += draw(st.lists(st.one_of(play, play, play, st.tuples(st.just("undo")),
+                                   st.tuples(st.just("redo")), st.tuples(st.just("restart"))),
+                         max_size=max_actions))
+    return game, number, out
 
 
 @st.composite

@@ -1,4 +1,5 @@
-"""Invariants over random legal move sequences (hypothesis)."""
+"""Invariants over random legal move sequences (hypothesis), each property run for every
+game (the profile's examples per game: 100 in CI), over every position of each walk."""
 
 import hashlib
 import os
@@ -6,6 +7,9 @@ import subprocess
 import sys
 from collections import Counter
 
+import json
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -14,28 +18,37 @@ from solitaire.cards import deck
 from solitaire.searches import changed_first, replay
 from solitaire.session import Session
 from conftest import ROOT
-from strategies import walks
+from strategies import GAME_IDS, actions, game_walks
 
-ANY_GAME = st.sampled_from(list(GAMES)).flatmap(walks)
+TABBY_IDS = ["tabbycat", "manx", "tabbycat-relaxed"]
+SPIDER_IDS = ["spider1", "spider2", "spider4"]
 
 
-@given(ANY_GAME)
-def test_every_card_accounted_for_once(walk):
+def walk_of(data, game_id):
+    """A shared walk of ``game_id`` as ``(game, positions, moves)``."""
+    game, _, positions, moves = data.draw(game_walks(game_id))
+    return game, positions, moves
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@given(data=st.data())
+def test_every_card_accounted_for_once(game_id, data):
     """After any legal moves, each of the 52 cards (104 in Spider, where two-deck twins
     are distinct) is somewhere exactly once."""
-    game, positions, _ = walk
+    game, positions, _ = walk_of(data, game_id)
     full = Counter(deck(game.decks, game.suits))
     assert sum(full.values()) == 52 * game.decks
     for pos in positions:
         assert Counter(pos.cards()) == full
 
 
-@given(ANY_GAME)
-def test_apply_never_mutates_and_undo_restores(walk):
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@given(data=st.data())
+def test_apply_never_mutates_and_undo_restores(game_id, data):
     """Positions are values: playing a line in a session, then undoing every move, shows
     each earlier position exactly as it was when reached (no later move changed it), and
     redoing every move comes back to the same end."""
-    game, positions, moves = walk
+    game, positions, moves = walk_of(data, game_id)
     session = Session(game, 1)
     session.positions[0] = positions[0]  # the walk's deal in place of deal 1
     seen = [game.format(positions[0])]
@@ -52,39 +65,42 @@ def test_apply_never_mutates_and_undo_restores(walk):
     assert not session.redo() and session.moves == moves
 
 
-@given(ANY_GAME)
-def test_every_position_round_trips_through_notation(walk):
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@given(data=st.data())
+def test_every_position_round_trips_through_notation(game_id, data):
     """parse(format(position)) == position for every position on the way."""
-    game, positions, _ = walk
+    game, positions, _ = walk_of(data, game_id)
     for pos in positions:
         assert game.parse(game.format(pos)) == pos
 
 
-@given(st.sampled_from(["tabbycat", "manx", "tabbycat-relaxed"]).flatmap(walks))
-def test_solver_key_matches_the_engine(walk):
+@pytest.mark.parametrize("game_id", TABBY_IDS)
+@given(data=st.data())
+def test_solver_key_matches_the_engine(game_id, data):
     """The solver's children of a state are exactly the keys of the engine's legal moves,
-    up to the moves the model prunes as changing nothing."""
-    game, positions, _ = walk
-    pos = positions[-1]
-    if any(0 < len(f) < 13 for f in pos.foundations):
-        return  # a foundation gave a card back (relaxed): no winning line goes there
+    up to the moves the model prunes as changing nothing, at every position of a walk."""
+    game, positions, _ = walk_of(data, game_id)
     model = game.solver_model(positions[0])
-    state = model.key(pos)
-    engine = {model.key(game.apply(pos, m)) for m in game.legal_moves(pos)
-              if not m.src.startswith("foundation")}  # a card taken back can never win
-    children = set(model.children(state))
-    assert children <= engine
-    # The pruned moves are no-ops after the last deal: their key is the state itself
-    # or that of a move kept (another empty pile, with the piles sorted).
-    assert engine <= children | {state}
+    for pos in positions:
+        if any(0 < len(f) < 13 for f in pos.foundations):
+            continue  # a foundation gave a card back (relaxed): no winning line goes there
+        state = model.key(pos)
+        engine = {model.key(game.apply(pos, m)) for m in game.legal_moves(pos)
+                  if not m.src.startswith("foundation")}  # a card taken back can never win
+        children = set(model.children(state))
+        assert children <= engine
+        # The pruned moves are no-ops after the last deal: their key is the state itself
+        # or that of a move kept (another empty pile, with the piles sorted).
+        assert engine <= children | {state}
 
 
-@given(st.sampled_from(["tabbycat", "manx", "tabbycat-relaxed"]).flatmap(walks))
-def test_the_move_back_is_left_out_and_nothing_else(walk):
+@pytest.mark.parametrize("game_id", TABBY_IDS)
+@given(data=st.data())
+def test_the_move_back_is_left_out_and_nothing_else(game_id, data):
     """Given the state a search reached a position from (``back``), the children are
     the same list in the same order less ``back``: for the state each position came
     from, each of its children, and a state of another position of the walk."""
-    game, positions, _ = walk
+    game, positions, _ = walk_of(data, game_id)
     model = game.solver_model(positions[0])
     keys = [model.key(pos) for pos in positions]
     for k, state in enumerate(keys):
@@ -96,19 +112,22 @@ def test_the_move_back_is_left_out_and_nothing_else(walk):
             assert model.children(child, state) == [c for c in model.children(child) if c != state]
 
 
-@given(ANY_GAME)
-def test_the_replay_order_finds_the_same_move(walk):
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@given(data=st.data())
+def test_the_replay_order_finds_the_same_move(game_id, data):
     """Rebuilding a line tries first the moves whose places change (changed_first). Both
     parts together are the legal moves; where the model makes no moves by itself, the
     first part holds the first move in the engine's order that reaches the next
-    state, so the line rebuilt is the one trying every move in order finds. (Tuxedo's
+    state (but where that move finishes a run, which goes up: then places of equal
+    contents, such as two empty piles, are told apart only by their order), so the line
+    rebuilt is the one trying every move in order finds. (Tuxedo's
     foundation moves can put a card back where the move took it: a move into a cell
     whose card then goes up leaves the cell as it was, so that move comes in the
     second part, and may be found after a move that reaches the same state.)"""
-    game, positions, _ = walk
+    game, positions, _ = walk_of(data, game_id)
     model = game.solver_model(positions[0])
     follow = getattr(model, "follow", None)
-    for pos in positions[-3:]:
+    for pos in positions:
         moves = game.legal_moves(pos)
         if follow is None:  # Tabby Cat's and Spider's models
             if any(0 < len(f) < 13 for f in pos.foundations):
@@ -122,8 +141,16 @@ def test_the_replay_order_finds_the_same_move(walk):
             first, rest = changed_first(moves, model.places(pos), *model.contents(want))
             assert Counter(first + rest) == Counter(moves)
             found = [m for m, r in zip(moves, reach) if r == want]
-            if follow is None:
-                assert found[0] in first
+            by_move = dict(zip(moves, reach))
+            if follow is None:  # the line rebuilt is the one trying every move in order finds
+                assert next(m for m in first + rest if by_move[m] == want) == found[0]
+            if follow is None and found[0] not in first:
+                # The one case the contents cannot tell: a move that finishes a run, which
+                # goes up and leaves places with equal contents (two empty piles, or in
+                # one suit two equal runs) that only their order tells apart.
+                after = game.apply(pos, found[0])
+                assert sum(map(len, after.foundations)) > sum(map(len, pos.foundations)), (
+                    game.format(pos), found[0])
 
 
 # sha256 (first 16 hex digits) of the notation of deals 1, 2, 3, 1000 and 2**64-1: a
@@ -158,17 +185,95 @@ def test_deal_is_deterministic():
     assert str(tabby.deal(1).piles[0][0]) == "7H"
 
 
-@given(st.sampled_from(["spider1", "spider2", "spider4"]).flatmap(walks))
-def test_spider_solver_children_are_engine_moves(walk):
+@pytest.mark.parametrize("game_id", SPIDER_IDS)
+@given(data=st.data())
+def test_spider_solver_children_are_engine_moves(game_id, data):
     """Spider's complete model makes exactly the engine's moves; the pruned model a
-    subset of them."""
-    game, positions, _ = walk
-    pos = positions[-1]
+    subset of them; at every position of a walk."""
+    game, positions, _ = walk_of(data, game_id)
     pruned = game.solver_model(positions[0])
     complete = pruned.complete()
-    state = complete.key(pos)
-    engine = {complete.key(game.apply(pos, m)) for m in game.legal_moves(pos)}
-    assert set(pruned.children(state)) <= set(complete.children(state))
-    # After the last deal the columns are sorted, so a move into either of two empty
-    # columns is one state; a whole column moved into an empty one changes nothing.
-    assert set(complete.children(state)) <= engine <= set(complete.children(state)) | {state}
+    for pos in positions:
+        state = complete.key(pos)
+        engine = {complete.key(game.apply(pos, m)) for m in game.legal_moves(pos)}
+        assert set(pruned.children(state)) <= set(complete.children(state))
+        # After the last deal the columns are sorted, so a move into either of two empty
+        # columns is one state; a whole column moved into an empty one changes nothing.
+        assert set(complete.children(state)) <= engine <= set(complete.children(state)) | {state}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@given(data=st.data())
+def test_a_game_in_progress_follows_play_undo_redo_and_restart(game_id, data):
+    """A session driven by any mix of moves, undo, redo and restart is, after each
+    action, where a plain list of positions says it is (undo goes one back, redo one
+    forward, a new move drops what redo held, restart goes to the deal and Undo takes the
+    restart back), and its saved record, through JSON, rebuilds that same game."""
+    game, number, acts = data.draw(actions(game_id))
+    session = Session(game, number)
+    done, undone = [game.deal(number)], []          # positions reached; positions redo brings
+    before = None                                    # what Undo of a restart brings back
+    for act in acts:
+        if act[0] in ("line", "play"):
+            legal = game.legal_moves(session.position)
+            if not legal:
+                continue
+            move = act[1] if act[0] == "line" else legal[act[1] % len(legal)]
+            session.play(move)
+            done.append(game.apply(done[-1], move))
+            undone, before = [], None
+        elif act[0] == "undo":
+            if len(done) > 1:
+                assert session.undo()
+                undone.append(done.pop())
+            elif before is not None:
+                assert session.undo()
+                done, undone, before = before[0], before[1], None
+            else:
+                assert not session.undo()
+        elif act[0] == "redo":
+            assert session.redo() == bool(undone)
+            if undone:
+                done.append(undone.pop())
+                before = None
+        else:
+            if len(done) > 1:
+                assert session.restart()
+                before = (done, undone)
+                undone = undone + done[:0:-1]
+                done = done[:1]
+            else:
+                assert not session.restart()
+        assert session.position == done[-1] and session.positions == done
+        assert len(session.moves) == len(done) - 1 and len(session.undone) == len(undone)
+    back = Session.from_dict(json.loads(json.dumps(session.to_dict())))
+    assert back.positions == session.positions and back.undone == session.undone
+    assert back.moves == session.moves and back.deal == number
+    if before is not None:
+        assert back.undo() and back.position == before[0][-1]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_shared_walks_reach_deals_finished_runs_and_won_games(game_id):
+    """What the properties above must see, found among the walks they draw: a deal from
+    the stock (where the game has one), a won game, so finished runs (every game but
+    four-suit Spider, whose solver is too slow for a fixture), and
+    a game in progress that was undone, redone and restarted."""
+    from hypothesis import find, settings as hsettings
+    quick = hsettings(max_examples=200, database=None, derandomize=True)
+    game = GAMES[game_id]
+    if game.has_stock:
+        find(game_walks(game_id), lambda w: any(m.is_deal for m in w[3]), settings=quick)
+    if game_id != "spider4":  # a won game has every card on a foundation
+        find(game_walks(game_id), lambda w: game.is_won(w[2][-1]), settings=quick)
+    kinds = {"undo", "redo", "restart"}
+    find(actions(game_id), lambda a: kinds <= {x[0] for x in a[2]}, settings=quick)
+
+
+def test_the_profiles_give_each_game_100_examples_in_ci():
+    from hypothesis import settings as hsettings
+    import conftest
+    assert hsettings.get_profile("ci").max_examples >= 100
+    if conftest.CI and not os.environ.get("LATE_EXAMPLES"):
+        assert hsettings.get_profile("late").max_examples >= 100
+        assert hsettings.default.max_examples >= 100
