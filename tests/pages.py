@@ -111,3 +111,28 @@ def overlaps(page) -> list:
     for other, box in seen["others"].items():
         found += [(other, p, kind) for p in names for kind, b in seen["places"][p] if meet(box, b)]
     return found
+
+
+def settled(page):
+    """Wait for the state a measurement needs: no animation running on the page, then two
+    frames drawn (so layout and paint have caught up with the last change)."""
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def wait_until(page, predicate: str, arg=None, timeout_ms: int = 30_000):
+    """Wait until the page function ``predicate`` (``async (arg) => ...``, for what only a
+    promise tells: caches, the storage) gives a truthy value, checked in the page after
+    each task; that value, or an AssertionError naming the predicate when ``timeout_ms``
+    passes first (a limit on a wait, not a measurement)."""
+    value = page.evaluate(f"""async ([arg, limit]) => {{
+        const predicate = {predicate};
+        const end = performance.now() + limit;
+        for (;;) {{
+            const value = await predicate(arg);
+            if (value || performance.now() > end) return value || null;
+            await new Promise((r) => setTimeout(r, 20));
+        }}
+    }}""", [arg, timeout_ms])
+    assert value, f"still not true after {timeout_ms} ms: {predicate}"
+    return value

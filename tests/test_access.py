@@ -17,7 +17,7 @@ from solitaire import get_game
 from solitaire.messages import Message
 from solitaire.position import format_line
 from solitaire.solver import solve
-from pages import boot, new_page
+from pages import boot, new_page, settled
 from test_page import long_pile_line
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,7 +113,7 @@ def test_axe_finds_no_wcag_violation_in_any_scene_in_either_theme(page):
         page.emulate_media(color_scheme=scheme)
         for name, scene in scenes.items():
             scene()
-            page.wait_for_timeout(50)
+            settled(page)
             if name == "won":
                 page.wait_for_selector("#win:not([hidden])")
             found = axe(page)
@@ -321,7 +321,7 @@ def targets(page, game, deal, line=()):
     under a pile's movable run tight: a tap there moves nothing) and of each stack's top."""
     start(page, game, deal, line)
     page.evaluate("window.dispatchEvent(new Event('resize'))")
-    page.wait_for_timeout(50)
+    settled(page)
     rules = get_game(game)
     pos = rules.parse(page.evaluate("window.tabby_position()"))
     movable = {str(card) for place in rules.layout() if place.fan == "down"

@@ -13,7 +13,7 @@ from urllib.parse import urlparse
 import pytest
 
 from conftest import ROOT
-from pages import DIST, boot, new_page, serve_dist
+from pages import DIST, boot, new_page, serve_dist, wait_until
 from solitaire import DEAL, get_game
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -141,7 +141,7 @@ def test_offline_reload_boots_from_the_snapshot_and_plays_with_no_error(browser,
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('Hint')",
                            timeout=60_000)
     assert json.loads(page.evaluate("window.tabby_solver()"))["answered"] == 1
-    page.wait_for_timeout(300)
+    page.wait_for_load_state("networkidle")  # any request still on its way has landed
     assert not failed, failed
     assert not page.errors, page.errors
     assert page.evaluate("window.__csp") == []
@@ -202,7 +202,7 @@ def test_a_first_visit_runs_the_big_scripts_once_from_the_worker_s_cache(browser
     page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
     for _ in range(12):   # the player at work: no warm-up (its task would be felt) until 3 s go by without
         page.mouse.wheel(0, 10)
-        page.wait_for_timeout(500)
+        page.wait_for_timeout(500)  # the player's pace (the scenario, not a wait for a state)
     assert frames == []
     page.wait_for_function("document.documentElement.dataset.warmedUp !== undefined", timeout=90_000)
     assert [urlparse(f.url).path for f in frames] == ["/web/warmup.html"]
@@ -218,7 +218,7 @@ def test_a_first_visit_runs_the_big_scripts_once_from_the_worker_s_cache(browser
     page.reload()
     page.wait_for_selector("body[data-ready]", timeout=90_000)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
-    page.wait_for_timeout(5000)                         # past a warm-up's 3 s of quiet and an idle turn
+    page.wait_for_timeout(5000)  # a window for what must not happen: past a warm-up's 3 s of quiet and an idle turn
     assert frames == [] and page.evaluate("document.documentElement.dataset.warmedUp") is None
     assert not page.errors, page.errors
     assert page.evaluate("window.__csp") == []
@@ -274,7 +274,7 @@ def test_a_new_version_waits_for_the_next_navigation_and_a_failed_one_changes_no
         release(site.deployment, "3", {"/web/boot.js": boot_js.encode(), "/index.html": index.encode(),
                                        "/": index.encode()})
         assert page.evaluate(UPDATE) == "installed"
-        page.wait_for_timeout(500)
+        wait_until(page, "async () => !!(await navigator.serviceWorker.getRegistration()).waiting")
         assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == first
         assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => !!r.waiting)")
         assert page.evaluate("fetch('./web/boot.js').then(r => r.text())") == (DIST / "web" / "boot.js").read_text()
@@ -372,12 +372,8 @@ SNAPSHOT_FROM = "performance.getEntriesByName('snapshot-ready').map((m) => m.det
 def kept_copies(page, want):
     """The kept snapshot's addresses, once there are `want` of them (the page keeps it
     about a second after it is ready, and drops a refused one without waiting)."""
-    for _ in range(100):
-        urls = page.evaluate(KEPT)
-        if len(urls) == want:
-            return urls
-        page.wait_for_timeout(100)
-    raise AssertionError(f"kept copies: {urls}")
+    wait_until(page, f"async (want) => (await ({KEPT})()).length === want", want)
+    return page.evaluate(KEPT)
 
 
 def test_the_unpacked_snapshot_is_kept_for_the_next_start_and_dropped_if_refused(browser, server):
@@ -458,10 +454,7 @@ def test_a_malformed_kept_snapshot_is_set_aside(browser, server):
     size = """() => caches.open('start-up-snapshot').then(async (c) => {
         const [key] = await c.keys();
         return key ? (await (await c.match(key)).arrayBuffer()).byteLength : 0; })"""
-    for _ in range(300):   # kept again about a second after the game is ready
-        if page.evaluate(size) > 1_000_000:
-            break
-        page.wait_for_timeout(100)
+    wait_until(page, f"async () => (await ({size})()) > 1_000_000")  # kept again about a second after the game is ready
     boot(page, server + "/?deal=9")
     assert page.evaluate(SNAPSHOT_FROM) == "kept"
     assert not page.errors, page.errors
@@ -561,7 +554,7 @@ def test_python_gets_ready_without_waiting_for_pyscript(browser, server):
     page.route("**/pyscript-*/core-*.js", lambda route: route.abort())
     page.goto(server + "/")
     page.wait_for_function("performance.getEntriesByName('snapshot-ready').length > 0", timeout=90_000)
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(500)  # a window for what must not happen (not a wait for a state)
     marks = dict(page.evaluate("performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])"))
     assert marks["board-shown"] < marks["pyodide-start"]
     assert "interpreter-called" not in marks and "pyodide-ready" not in marks
@@ -645,7 +638,9 @@ def test_a_board_at_once_then_live_in_place_with_no_layout_shift(browser, server
     assert page.evaluate("window.__shifts") == []
     line = " ".join(str(m) for m in build_line(6))
     assert page.evaluate(f"window.tabby_play('{line}')")
-    page.wait_for_timeout(600)  # the copy is taken a moment after the save
+    page.wait_for_function("""() => {  // the copy is taken a moment after the save
+        const kept = JSON.parse(localStorage.getItem('tabbycat.board.v1') || 'null');
+        return kept && kept.moves === document.querySelector('#move-count').textContent.trim(); }""")
     moves = page.inner_text("#move-count")
     page.reload()
     seen = shown_before_ready(page)

@@ -11,13 +11,12 @@ error. Most tests share one booted page and reset it through the page's test hoo
 
 import functools
 import json
-import time
 from urllib.parse import urlparse
 
 import pytest
 
 from conftest import ROOT
-from pages import boot, new_page, overlaps
+from pages import boot, new_page, overlaps, settled
 from solitaire import DEAL, Move, get_game, solve
 from solitaire.solver import replay
 from solitaire.position import format_line
@@ -309,21 +308,19 @@ STALLED = ("4>t 3>4 deal deal deal deal 1>4 deal 1>3 2>1 1>4*2 deal t>3 1>t deal
            "deal 4>3 4>1*2 4>1 4>3 1>4*3 deal")
 
 
-def test_hint_where_the_solver_once_stalled_answers_or_cancels_within_a_second(table):
+def test_hint_where_the_solver_once_stalled_answers_or_cancels(table):
     """Issue 17: Hint from the position (Tabbycat relaxed, deal 4) on which a search once
-    looped for ever, freezing the tab: the page answers, or stops within a second of Cancel,
-    since every slice it runs is bounded in positions."""
+    looped for ever, freezing the tab: the page answers, or stops at Cancel, since every
+    slice it runs is bounded in positions (tests/test_termination.py counts them; how long
+    the longest slice takes is a figure bench/hint.py prints, not a bound here)."""
     table.evaluate("window.tabby_start(4, 'tabbycat-relaxed')")
     assert table.evaluate(f"window.tabby_play({json.dumps(STALLED)})")
     table.click("#hint")
     if table.is_visible("#search"):  # still searching: Cancel stops it within one slice
-        start = time.perf_counter()
         # (clicked from the page: the solver's worker may answer between the check above and
         # a click that first waits for the button to be visible)
         table.evaluate("document.querySelector('#search-cancel').click()")
         table.wait_for_selector("#search", state="hidden", timeout=5_000)
-        waited = time.perf_counter() - start
-        assert waited < 1.0, f"Cancel took {waited:.2f} s"
     else:  # answered at once: a hint, or a plain word that there is none
         status = table.inner_text("#status")
         assert status.startswith("Hint") or "no winning line" in status, status
@@ -399,7 +396,7 @@ def test_screenshots_and_nothing_overflows(browser, server, width, height):
     boot(page, server + "/?deal=2")
     line = solve(GAME, GAME.deal(2)).line
     page.evaluate(f"window.tabby_play({json.dumps(format_line(line[:40]))})")
-    page.wait_for_timeout(300)
+    settled(page)
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"game-{width}x{height}.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= width

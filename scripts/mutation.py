@@ -1,0 +1,125 @@
+"""Mutation score of the engine, the records and the controller (issue 37, item 6): a
+figure, not a gate.
+
+    nice -n 19 python3 scripts/mutation.py records [controller engine] [--jobs 1]
+
+For each package named, a scratch copy of the project is made under
+``.cache/mutation/<package>/`` with ``py/solitaire`` moved to ``src/solitaire`` (mutmut
+names mutants by module path and puts ``mutants/src`` on ``sys.path``), then mutmut
+(installed at a pinned version in ``.cache/mutmut-venv``, never in the project's own
+requirements) mutates that package's modules and runs the CPython tests that cover them.
+It prints, per package, the mutants killed, survived, timed out and not covered, the
+score (killed and timed out over all mutants tried) and each survivor.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".cache"
+VENV = CACHE / "mutmut-venv"
+MUTMUT = "mutmut==3.8.1"
+
+PACKAGES = {
+    "engine": (["cards.py", "rng.py", "position.py", "games/*"],
+               ["test_tabbycat_rules.py", "test_spider.py", "test_tuxedo.py", "test_variants.py",
+                "test_rng.py", "test_notation.py", "test_properties.py", "test_stages.py",
+                "test_termination.py", "test_solver.py", "test_daily.py"]),
+    "records": (["records.py", "saved.py", "stats.py", "statsfiles.py"],
+                ["test_limits.py", "test_stats.py", "test_session.py", "test_play.py",
+                 "test_promises.py", "test_catalogue.py"]),
+    "controller": (["play.py", "moves.py", "questions.py", "tasks.py", "jobs.py", "session.py"],
+                   ["test_play.py", "test_choose.py", "test_questions.py", "test_jobs.py",
+                    "test_session.py", "test_promises.py", "test_limits.py", "test_stages.py",
+                    "test_hints.py", "test_catalogue.py"]),
+}
+# Copied into the scratch project (what the CPython tests read besides the package).
+COPY = ["tests", "web", "scripts", "docs", "README.md", "index.html", "pyscript.toml",
+        "netlify.toml", "sw.js", "package.json", "requirements-test.txt"]
+# mutmut's own reading of a mutant's exit code (mutmut/stats.py).
+STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 2: "interrupted",
+          None: "not checked", 33: "no tests", 34: "skipped", 35: "suspicious", 36: "timeout",
+          37: "caught by type check", -24: "timeout", 24: "timeout", 152: "timeout",
+          255: "timeout", -11: "segfault", -9: "segfault"}
+
+
+def venv_python() -> Path:
+    py = VENV / "bin" / "python"
+    if not py.exists():
+        subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(VENV)], check=True)
+    if subprocess.run([str(py), "-c", "import mutmut"], capture_output=True).returncode:
+        subprocess.run([str(py), "-m", "pip", "install", "-q", MUTMUT], check=True)
+    return py
+
+
+def scratch(package: str) -> Path:
+    modules, tests = PACKAGES[package]
+    where = CACHE / "mutation" / package
+    if where.exists():
+        shutil.rmtree(where)
+    (where / "src").mkdir(parents=True)
+    shutil.copytree(ROOT / "py" / "solitaire", where / "src" / "solitaire",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for name in COPY:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, where / name, ignore=shutil.ignore_patterns(
+                "__pycache__", "vendor", "screenshots"))
+        elif src.exists():
+            shutil.copy2(src, where / name)
+    only = "\n    ".join(f"src/solitaire/{m}" for m in modules)
+    selection = "\n    ".join(f"tests/{t}" for t in tests)
+    (where / "setup.cfg").write_text(
+        "[mutmut]\nsource_paths=src/solitaire\n"
+        f"only_mutate=\n    {only}\n"
+        f"pytest_add_cli_args_test_selection=\n    {selection}\n"
+        "pytest_add_cli_args=\n    -p\n    no:cacheprovider\n    -p\n    no:warnings\n"
+        f"also_copy=\n    " + "\n    ".join(n for n in COPY if n != "tests") + "\n")
+    return where
+
+
+def report(where: Path, package: str) -> dict:
+    counts, survivors = {}, []
+    for meta in sorted((where / "mutants" / "src").rglob("*.meta")):
+        data = json.loads(meta.read_text())
+        for name, code in sorted(data.get("exit_code_by_key", {}).items()):
+            status = STATUS.get(code, "suspicious")
+            counts[status] = counts.get(status, 0) + 1
+            if status == "survived":
+                survivors.append(name)
+    tried = counts.get("killed", 0) + counts.get("timeout", 0) + counts.get("survived", 0)
+    score = (counts.get("killed", 0) + counts.get("timeout", 0)) / tried if tried else 0.0
+    print(f"\n== {package}: {score:.1%} of {tried} mutants killed ({counts})")
+    for name in survivors:
+        print("   survived:", name)
+    return {"package": package, "score": score, "counts": counts, "survivors": survivors}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("packages", nargs="*", default=list(PACKAGES), choices=list(PACKAGES))
+    p.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
+    p.add_argument("--report-only", action="store_true", help="print the last run's figures")
+    args = p.parse_args(argv)
+    results = []
+    for package in args.packages:
+        where = CACHE / "mutation" / package
+        if not args.report_only:
+            py = venv_python()
+            where = scratch(package)
+            env = {k: v for k, v in os.environ.items() if k not in ("CI", "PYTHONPATH")}
+            subprocess.run([str(py), "-m", "mutmut", "run", "--max-children", str(args.jobs)],
+                           cwd=where, env=env)
+        results.append(report(where, package))
+    (CACHE / "mutation").mkdir(parents=True, exist_ok=True)
+    (CACHE / "mutation" / "scores.json").write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
