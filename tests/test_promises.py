@@ -255,3 +255,38 @@ def test_a_shared_result_names_the_game_the_deal_or_date_the_moves_and_the_time(
     text = render(d.share_text().key, d.share_text().params)
     assert "Tabby Cat" in text and "2026-11-02" in text
     assert str(d.session.deal) not in text   # a daily's result names the date, not the deal
+
+
+# -- the table's numbers (web/geometry.py runs under CPython; web/table.py is read) ---------------
+
+def web_constants(name):
+    import ast
+    from conftest import ROOT
+    tree = ast.parse((ROOT / "web" / name).read_text())
+    return {t.id: ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+            for t in node.targets if isinstance(t, ast.Name)
+            and isinstance(node.value, ast.Constant)}
+
+
+def test_the_table_numbers_the_readme_gives():
+    """Cards up to 180 px wide, set for a pile of 25; a fan of up to 44 px a card or 0.28
+    of a card's height; on a screen of 600 px or less strips of at least 24 px, the cards
+    shrinking to 0.6 of their size at most."""
+    import sys
+    from conftest import ROOT
+    sys.path.insert(0, str(ROOT / "web"))
+    import geometry as geo
+    assert geo.CW_MAX == 180 and geo.ROOMY_PX == 44 and geo.UP_STEP == 0.28
+    assert geo.TARGET_PX == 24 and geo.NARROW == 600 and geo.FIT_FLOOR == 0.6
+    assert geo.DESIGN_FAN == 1 + 24 * geo.MIN_STEP   # a pile of 25 cards sets the size
+    game = get_game("tabbycat")
+    pos = game.deal(1)
+    piles = {p.name: (len(game.get(pos, p.name)), game.face_down(pos, p.name)) for p in game.layout()}
+    huge = geo.plan(game.layout(), piles, *geo.room(4000, 10, 60, 3000))
+    assert huge.cw == 180    # the cards stop growing at 180 px
+
+
+def test_every_slide_ends_under_250_ms():
+    """A card's slide plus the stagger of many cards' starts stay under 250 ms."""
+    table = web_constants("table.py")
+    assert table["MOVE_MS"] + table["STAGGER_MS"] < 250
