@@ -290,3 +290,19 @@ def test_every_slide_ends_under_250_ms():
     """A card's slide plus the stagger of many cards' starts stay under 250 ms."""
     table = web_constants("table.py")
     assert table["MOVE_MS"] + table["STAGGER_MS"] < 250
+
+
+def test_winnable_new_deal_tries_40_deals_and_four_suit_spider_gives_each_less():
+    """New deal with Winnable on tries up to 40 random deals, each proved within the game's
+    budget; four-suit Spider, where a proof is dearest, gives each candidate a smaller one."""
+    from solitaire.play import Controller
+    assert Controller.WINNABLE_TRIES == 40
+    for game_id in ("tabbycat", "spider4"):
+        c = started(game_id)
+        c.offload = True     # the job as the worker would get it
+        c.new_deal()
+        job = c.job()
+        assert job["kind"] == "new_deal" and len(job["numbers"]) == 40
+        assert len(set(job["numbers"])) == 40
+        assert job["winnable"] == c.game.winnable_budget
+    assert get_game("spider4").winnable_budget == 40_000 < get_game("tabbycat").winnable_budget == 100_000
