@@ -6,6 +6,7 @@ import pytest
 
 from solitaire.position import Move
 from solitaire.solver import solve
+from solitaire.stats import summary
 from test_play import keys, tab
 
 
@@ -138,7 +139,8 @@ def test_the_game_menu_asks_before_leaving_a_game_in_progress():
     c.choose_game("spider1")
     ans = c.answer_offer("leave:spider1")
     assert c.game.id == "spider1" and ans.relayout
-    assert c.stats  # the left game counted
+    left = summary(c.stats, "tabbycat", c.today())
+    assert (left["played"], left["won"]) == (1, 0)  # the left game counted, as lost
     # with no move made nothing is lost: no question
     ans = c.choose_game("tabbycat")
     assert ans.relayout and c.game.id == "tabbycat"
