@@ -25,8 +25,8 @@ def test_look_back_finds_a_proved_winnable_position_in_few_searches():
         pass
     assert back.index is not None and back.probes <= math.ceil(math.log2(len(seen))) + 1
     assert game.is_won(replay(game, seen[back.index], back.line))
-    if back.index + 1 < len(seen) - 1:
-        assert solve(game, seen[back.index + 1], budget=20_000).verdict != WON
+    assert back.index + 1 < len(seen) - 1  # the position after it is on the walk: checked
+    assert solve(game, seen[back.index + 1], budget=20_000).verdict != WON
 
 
 def test_look_back_with_nothing_winnable_says_none():
@@ -55,8 +55,7 @@ def test_a_fair_hint_depends_only_on_what_the_player_sees():
     a, b = hint(game, real, 20_000), hint(game, other, 20_000)
     assert (a.move, a.kind, a.wins, a.samples) == (b.move, b.kind, b.wins, b.samples)
     assert a.kind in ("likely", "none") and a.samples == 4
-    if a.move is not None:
-        assert a.move in game.legal_moves(real)
+    assert a.move is not None and a.move in game.legal_moves(real)
     # The arrangements keep every visible card where it is, and the same cards.
     for world in arrangements(game, real, 3):
         assert visible(game, world) == visible(game, real)

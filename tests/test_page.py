@@ -149,10 +149,10 @@ def test_click_on_a_card_that_cannot_move_changes_nothing(table):
     table.evaluate("window.tabby_play('deal')")
     before = position(table)
     bottom = str(before.piles[1][0])  # under a dealt card: not part of the run
-    if GAME.click_move(before, "pile-2", 0) is None:
-        table.click(f'.card[data-card="{bottom}"]', position={"x": 10, "y": 8})
-        assert position(table) == before
-        assert "cannot move" in table.inner_text("#status")
+    assert GAME.click_move(before, "pile-2", 0) is None
+    table.click(f'.card[data-card="{bottom}"]', position={"x": 10, "y": 8})
+    assert position(table) == before
+    assert "cannot move" in table.inner_text("#status")
 
 
 def test_tail_run_comes_back_whole(table):

@@ -46,9 +46,8 @@ def test_spiders_hint_does_not_know_the_face_down_cards():
     assert said[0] == said[1]
     move, status = said[0]
     assert status[-1][0] in ("hint_fair_move", "hint_fair_deal", "hint_fair_none")
-    if move is not None:
-        assert move in get_game("spider1").legal_moves(real)
-        assert status[-1][1]["samples"] == 4 and 1 <= status[-1][1]["wins"] <= 4
+    assert move is not None and move in get_game("spider1").legal_moves(real)
+    assert status[-1][1]["samples"] == 4 and 1 <= status[-1][1]["wins"] <= 4
 
 
 def test_spiders_hint_runs_in_slices_and_cancels():
