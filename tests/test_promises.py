@@ -153,12 +153,25 @@ def test_the_settings_defaults():
     assert c.prefs["four_colour"] is False and c.prefs["theme"] is None
     assert c.prefs["shortcuts"] is True and c.prefs["choose_first"] is False
     assert c.prefs["difficulty"] is None
+    assert c.prefs["lang"] is None     # the language: else ?lang= or the browser's
+
+
+def test_the_language_is_english_or_spanish_and_a_link_may_ask_for_it():
+    from solitaire.records import read_query
+    c = tab()
+    c.boot("")
+    c.set_pref("lang", "fr")
+    assert c.prefs["lang"] is None
+    c.set_pref("lang", "es")
+    assert c.prefs["lang"] == "es"
+    assert read_query("?lang=es&deal=3").lang == "es" and read_query("?lang=en").lang == "en"
+    assert read_query("?lang=fr").lang is None
 
 
 @pytest.mark.parametrize("name,value", [("winnable", False), ("autoplay", False),
                                         ("four_colour", True), ("theme", "dark"),
                                         ("shortcuts", False), ("choose_first", True),
-                                        ("difficulty", "hard")])
+                                        ("difficulty", "hard"), ("lang", "es")])
 def test_every_setting_is_remembered(name, value):
     c = tab()
     c.boot("")
