@@ -1,7 +1,7 @@
 """Deals rated by difficulty: the spread, and that the rating tracks how often a simple
 player wins.
 
-A deal's rating (``solitaire.hints.difficulty``) comes from the greedy player's wins
+A deal's rating (``solitaire.solver.hints.difficulty``) comes from the greedy player's wins
 over games with seeds 1-20. To show it means something beyond those games, each
 rating's deals are also played with seeds 21-60 (games the rating never saw) and by
 the random player, and searched by the solver; printed per rating: deals, share, the
@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from solitaire.games import get_game  # noqa: E402
-from solitaire.hints import DIFFICULTY_TRIES, EASY, HARD, MEDIUM, rating, win_rate  # noqa: E402
-from solitaire.players import wins  # noqa: E402
-from solitaire.solver import solve  # noqa: E402
+from solitaire.engine.games import get_game  # noqa: E402
+from solitaire.solver.hints import DIFFICULTY_TRIES, EASY, HARD, MEDIUM, rating, win_rate  # noqa: E402
+from solitaire.solver.players import wins  # noqa: E402
+from solitaire.solver.search import solve  # noqa: E402
 
 
 def main(argv=None):

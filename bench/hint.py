@@ -1,6 +1,6 @@
 """Hint from positions real play reaches: how often it answers within its budget.
 
-For each game, player (greedy and random, see ``solitaire.players``) and move count,
+For each game, player (greedy and random, see ``solitaire.solver.players``) and move count,
 the position the player reaches on each deal is searched as the page's Hint searches
 it: ``Search(game, pos, budget)`` stepped ``--step`` positions at a time. Printed per
 row: positions, the share decided (won or proved lost), won, proved lost, undecided,
@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from solitaire.games import GAMES, get_game  # noqa: E402
-from solitaire.players import play, positions  # noqa: E402
-from solitaire.solver import UNDECIDED, UNWINNABLE, WON, Search  # noqa: E402
+from solitaire.engine.games import GAMES, get_game  # noqa: E402
+from solitaire.solver.players import play, positions  # noqa: E402
+from solitaire.solver.search import UNDECIDED, UNWINNABLE, WON, Search  # noqa: E402
 
 HINT_BUDGET = 300_000   # the page's Hint budget
 STEP = 2_500            # the page's slice

@@ -3,7 +3,7 @@
     python3 bench/rating.py [--deals 1-10] [--games tabbycat,spider1,spider2,spider4,tuxedo]
 
 Boots the built page (dist/) in Debian's chromium and rates each deal there as the page
-does (``solitaire.hints.Rating``, ``questions.RATING_SLICE`` greedy moves a slice, through
+does (``solitaire.solver.hints.Rating``, ``questions.RATING_SLICE`` greedy moves a slice, through
 the page's hook ``tabby_rating_cost``), then the same on CPython. Prints per game: the
 mean and largest time a deal took in the page, the longest single slice (what input may
 wait behind), the greedy moves played, and the page/CPython ratio. Asserts nothing.
@@ -22,8 +22,8 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "py")]
 from playwright.sync_api import sync_playwright  # noqa: E402
 from pages import ARGS, CHROMIUM, boot, new_page, serve_dist  # noqa: E402
 from solitaire import get_game  # noqa: E402
-from solitaire.hints import Rating  # noqa: E402
-from solitaire.questions import RATING_SLICE  # noqa: E402
+from solitaire.solver.hints import Rating  # noqa: E402
+from solitaire.play.questions import RATING_SLICE  # noqa: E402
 
 
 def main(argv=None):

@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from solitaire.games import get_game  # noqa: E402
-from solitaire.players import play, positions  # noqa: E402
-from solitaire.solver import Search  # noqa: E402
+from solitaire.engine.games import get_game  # noqa: E402
+from solitaire.solver.players import play, positions  # noqa: E402
+from solitaire.solver.search import Search  # noqa: E402
 
 
 def main(argv=None):

@@ -3,7 +3,7 @@
 For every deal, every candidate thread searches the deal alone with its own table up to
 ``--cap`` positions; one JSON line per deal gives each thread's positions examined and
 verdict. Since threads that do not share a table never affect each other, the cost of
-any staging of threads in turns (see ``solitaire.solver.Threads``) can be worked out from
+any staging of threads in turns (see ``solitaire.solver.search.Threads``) can be worked out from
 these lines (``--combine``) without searching again: a real run agrees to within a few
 hundred positions (a turn ends after the expansion that reaches it).
 
@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from solitaire.alternation import Together  # noqa: E402
-from solitaire.games import get_game  # noqa: E402
-from solitaire.games import tabbycat_model as tm  # noqa: E402
-from solitaire.solver import searcher  # noqa: E402
+from solitaire.solver.alternation import Together  # noqa: E402
+from solitaire.engine.games import get_game  # noqa: E402
+from solitaire.engine.games import tabbycat_model as tm  # noqa: E402
+from solitaire.solver.search import searcher  # noqa: E402
 
 # Short names of the candidate threads: every model of TabbyCatModel.stages, by class,
 # and the two alternations over one table that were threads before (docs/solver.md).

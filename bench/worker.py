@@ -32,7 +32,7 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "py"), str(ROOT / "bench")]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 from solitaire import get_game  # noqa: E402
-from solitaire.solver import Search  # noqa: E402
+from solitaire.solver.search import Search  # noqa: E402
 from pages import ARGS, CHROMIUM, serve_dist  # noqa: E402
 from table_clicks import movable_card, p90  # noqa: E402
 

@@ -31,8 +31,8 @@ def table(page: str = "") -> dict:
     ``page`` marks, and each game's introduction."""
     sys.path.insert(0, str(ROOT / "py"))
     from solitaire import GAMES
-    from solitaire.ruledoc import page_for
-    from solitaire.text import CATALOGUES, text
+    from solitaire.words.ruledoc import page_for
+    from solitaire.words.text import CATALOGUES, text
     marked = sorted(set(MARKED.findall(page)) | {"ui_site", "slot_tail"})   # the title, the board's label
     out = {}
     for lang, cat in CATALOGUES.items():

@@ -39,7 +39,7 @@ BROWSER_ONLY = {"js", "pyodide", "_pyodide", "pyscript"}  # packages never impor
 
 
 def module_name(target: str) -> str | None:
-    """'./solitaire/games/base.py' -> 'solitaire.games.base'; None for a __main__ module.
+    """'./solitaire/engine/games/base.py' -> 'solitaire.engine.games.base'; None for a __main__ module.
 
     >>> module_name("./solitaire/__init__.py"), module_name("./dom.py"), module_name("./a/__main__.py")
     ('solitaire', 'dom', None)
@@ -406,7 +406,7 @@ def first_board(game_id="tabbycat", deal=1) -> dict:
         sys.path.insert(0, str(ROOT / folder))
     import geometry as geo
     from solitaire import get_game
-    from solitaire.saved import SAVE_KEY
+    from solitaire.records.saved import SAVE_KEY
     game = get_game(game_id)
     pos = game.deal(deal)
     places = game.layout()
@@ -452,7 +452,7 @@ def game_menu(page: str) -> str:
     from html import escape
     import geometry as geo
     from solitaire import GAMES
-    from solitaire.lang_en import ENGLISH as CATALOGUE
+    from solitaire.words.lang_en import ENGLISH as CATALOGUE
     options = "".join(f'<option value="{escape(g.id)}" data-short="{escape(CATALOGUE["game_short_" + g.id])}">'
                       f'{escape(CATALOGUE["game_" + g.id])}</option>' for g in GAMES.values())
     menu = re.compile(r'(<select id="game-select")([^>]*>)(.*?)(</select>)', re.S)

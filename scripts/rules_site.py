@@ -2,7 +2,7 @@
 
     python3 scripts/rules_site.py dist     # writes dist/rules/*.html and dist/rules/rules.css
 
-Sources are ``docs/rules/PAGE.LANG.md`` in the format of ``py/solitaire/ruledoc.py``;
+Sources are ``docs/rules/PAGE.LANG.md`` in the format of ``py/solitaire/words/ruledoc.py``;
 ``{{game.field}}`` placeholders take the solver figures of docs/rules/figures.json.
 English pages are ``rules/PAGE.html``, Spanish ones ``rules/PAGE.es.html``; each links
 "play now" to ``../?game=ID`` (``&lang=es`` in Spanish).
@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from solitaire.ruledoc import figure_values, parse, to_html  # noqa: E402
+from solitaire.words.ruledoc import figure_values, parse, to_html  # noqa: E402
 
 DOCS = ROOT / "docs" / "rules"
 PAGES = ("index", "tabbycat", "tabbycat-relaxed", "manx", "tuxedo", "spider")

@@ -1,7 +1,7 @@
 """Shared helpers: build Tabby Cat positions from notation."""
 
 from solitaire import get_game
-from solitaire.position import parse_line
+from solitaire.engine.position import parse_line
 
 GAME = get_game("tabbycat")
 KING_TO_ACE = "KS QH JD TC 9S 8H 7D 6C 5S 4H 3D 2C AS"

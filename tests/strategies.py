@@ -5,7 +5,7 @@
   winning line, so finished runs, emptied piles and won games come up in every game
   but four-suit Spider;
 - :func:`actions`: what a player does to a game in progress (moves, undo, redo,
-  restart), for properties of :class:`~solitaire.session.Session`;
+  restart), for properties of :class:`~solitaire.records.session.Session`;
 - :func:`late_walks`: long, partly greedy playouts (the agreement properties).
 
 ``GAME_IDS`` lists every game; property tests are parametrized over it so each game
@@ -17,7 +17,7 @@ import functools
 from hypothesis import strategies as st
 
 from solitaire import GAMES, get_game
-from solitaire.games.base import MAX_DEAL
+from solitaire.engine.games.base import MAX_DEAL
 
 GAME_IDS = tuple(GAMES)
 deal_numbers = st.integers(min_value=1, max_value=MAX_DEAL)
@@ -46,7 +46,7 @@ def playout(game, start, seed: int, steps: int, greedy: int = 70):
     cells empty), else a random legal move (so foundations give back cards, cells
     fill, odd moves happen). Driven by the engine's own PRNG from ``seed``, so a
     failing case is one number. Returns ``(positions, moves)``."""
-    from solitaire.rng import SplitMix64
+    from solitaire.engine.rng import SplitMix64
     rng = SplitMix64(seed)
     model = game.solver_model(start)
     seen = {model.key(start)}

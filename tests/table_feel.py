@@ -11,7 +11,7 @@ import json
 import pytest
 
 from solitaire import DEAL, get_game, solve
-from solitaire.position import format_line
+from solitaire.engine.position import format_line
 from test_page import SHOTS, boot, long_pile_line, new_page
 
 TABBY, SPIDER, TUX = get_game("tabbycat"), get_game("spider4"), get_game("tuxedo")

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from solitaire import get_game
-from solitaire.messages import Message
-from solitaire.position import format_line
-from solitaire.solver import solve
+from solitaire.words.messages import Message
+from solitaire.engine.position import format_line
+from solitaire.solver.search import solve
 from pages import boot, new_page, settled
 from test_page import long_pile_line
 
@@ -467,7 +467,7 @@ def test_a_card_turned_face_down_by_undo_tells_nothing_of_its_face(page):
     """Spider: a move lays a card bare, undo turns it face down again: its element (kept
     for the next time) leaves the accessibility tree with no name, role or face, and its
     column's name says how many cards are face down."""
-    from solitaire.reading import card_name, place_name
+    from solitaire.words.reading import card_name, place_name
     spider = get_game("spider4")
     pos = spider.deal(1)
     move = next(m for m in spider.legal_moves(pos) if not m.is_deal

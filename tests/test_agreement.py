@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from solitaire import GAMES, Move
 from solitaire.__main__ import main
-from solitaire.text import CATALOGUE, Refusal, render
+from solitaire.words.text import CATALOGUE, Refusal, render
 from conftest import CI
 from strategies import SOLVED_DEALS, late_walks, playout, winning_line
 

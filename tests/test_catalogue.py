@@ -1,4 +1,4 @@
-"""One catalogue per language (py/solitaire/lang_en.py, lang_es.py): the same keys, the
+"""One catalogue per language (py/solitaire/words/lang_en.py, lang_es.py): the same keys, the
 same params, every key the code and the page use present in both, no sentence glued from
 translated pieces, and every sentence the controller emits a catalogue Message.
 """
@@ -10,13 +10,13 @@ import pytest
 
 from conftest import ROOT
 from solitaire import GAMES
-from solitaire.answer import Offer, Progress
-from solitaire.cards import Card
-from solitaire.lang_en import ENGLISH
-from solitaire.lang_es import SPANISH
-from solitaire.play import Controller
-from solitaire.saved import MemoryStore
-from solitaire.text import CATALOGUES, Message, card_name, localize, params_of, place_label
+from solitaire.play.answer import Offer, Progress
+from solitaire.engine.cards import Card
+from solitaire.words.lang_en import ENGLISH
+from solitaire.words.lang_es import SPANISH
+from solitaire.play.controller import Controller
+from solitaire.records.saved import MemoryStore
+from solitaire.words.text import CATALOGUES, Message, card_name, localize, params_of, place_label
 
 CODE = sorted([*ROOT.glob("py/solitaire/**/*.py"), *ROOT.glob("web/*.py")])
 USED = re.compile(r"""(?:Message|Refusal|\.say|text|words\.t)\(\s*["']([a-z0-9_]+)["']""")
@@ -188,7 +188,8 @@ def test_every_sentence_the_controller_emits_is_a_catalogue_message(monkeypatch)
 
 # -- the readers say why a record is bad in the player's language -------------------------
 
-READERS = ("records.py", "saved.py", "stats.py", "session.py", "daily.py")
+READERS = ("records/readers.py", "records/saved.py", "records/stats.py",
+           "records/session.py", "solver/daily.py")
 
 
 def test_readers_raise_catalogue_keys_not_english():
@@ -217,11 +218,11 @@ def test_readers_raise_catalogue_keys_not_english():
 
 def bad_records():
     """Records that fail each kind of reader, with what the failure is about."""
-    from solitaire.daily import parse_date
-    from solitaire.records import read_json
-    from solitaire.saved import check_prefs
-    from solitaire.session import Session
-    from solitaire.stats import check as check_stats
+    from solitaire.solver.daily import parse_date
+    from solitaire.records.readers import read_json
+    from solitaire.records.saved import check_prefs
+    from solitaire.records.session import Session
+    from solitaire.records.stats import check as check_stats
     base = {"played": 1, "won": 1, "streak": 1, "best_streak": 1, "best_time": 5, "fewest_moves": 9}
     game = {"v": 1, "game": "tabbycat", "deal": "1", "moves": []}
     def read(text):
@@ -251,8 +252,8 @@ def bad_records():
 def test_every_reason_a_reader_gives_is_said_in_spanish():
     """A bad saved game, settings, statistics or date: the reason is a catalogue Message,
     said in Spanish on a Spanish page (a move the engine refuses inside it included)."""
-    from solitaire.errors import SolitaireError
-    from solitaire.text import reason
+    from solitaire.engine.errors import SolitaireError
+    from solitaire.words.text import reason
     keys = set()
     for reader, record in bad_records():
         with pytest.raises(SolitaireError) as info:
@@ -290,7 +291,7 @@ def test_the_loading_screen_words_come_from_the_catalogue():
 def test_every_game_has_its_introduction_in_both_languages():
     """The first-time introduction is the game's own (web/howto.py's intro_lines): a few
     paragraphs per rules page, in every language."""
-    from solitaire.ruledoc import page_for
+    from solitaire.words.ruledoc import page_for
     for game in GAMES.values():
         key = "intro_" + page_for(game.id).replace("-", "_")
         for cat in CATALOGUES.values():

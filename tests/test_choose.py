@@ -4,9 +4,9 @@ menu that asks before it abandons a game in progress."""
 
 import pytest
 
-from solitaire.position import Move
-from solitaire.solver import solve
-from solitaire.stats import summary
+from solitaire.engine.position import Move
+from solitaire.solver.search import solve
+from solitaire.records.stats import summary
 from test_play import keys, tab
 
 

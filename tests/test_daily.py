@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from solitaire import Move, SolitaireError, get_game
-from solitaire.checker_v1.search import UNDECIDED, Search
-from solitaire.daily import DAILY_BUDGET, DailySearch, candidates, daily_deal, parse_date
+from solitaire.engine.checker_v1.search import UNDECIDED, Search
+from solitaire.solver.daily import DAILY_BUDGET, DailySearch, candidates, daily_deal, parse_date
 from test_cli import run
 
 # Pinned: a change that alters these would change past dailies for every player.
@@ -77,7 +77,7 @@ def test_cli_daily():
 
 # The frozen checker's files, by SHA-256. Past dailies depend on every byte that decides
 # a search's path: a change here would move them. Improve the live solver instead.
-CHECKER_V1 = Path(__file__).resolve().parent.parent / "py" / "solitaire" / "checker_v1"
+CHECKER_V1 = Path(__file__).resolve().parent.parent / "py" / "solitaire" / "engine" / "checker_v1"
 FROZEN = {"search.py", "tabbycat_model.py", "tuxedo_model.py", "spider_model.py"}
 
 

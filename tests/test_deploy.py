@@ -62,7 +62,7 @@ def test_snapshot_name_changes_with_any_imported_file_and_the_pyodide_build(tmp_
     site = tmp_path / "site"
     shutil.copytree(DIST, site, ignore=shutil.ignore_patterns("pyscript-*", "snapshot-*"))
     first = build_site.snapshot_name(site)
-    engine = site / "py" / "solitaire" / "rng.py"
+    engine = site / "py" / "solitaire" / "engine" / "rng.py"
     engine.write_text(engine.read_text() + "\n# changed\n")
     second = build_site.snapshot_name(site)
     extra = site / "py" / "solitaire" / "extra.py"

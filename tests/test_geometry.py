@@ -48,7 +48,7 @@ def test_the_recorded_program_gives_the_rule_s_numbers(game_id):
 def test_the_first_board_is_the_controller_s_first_deal():
     """The build lays out deal 1 of Tabby Cat, shown only when no game is saved."""
     import build_site
-    from solitaire.saved import SAVE_KEY
+    from solitaire.records.saved import SAVE_KEY
     board = build_site.first_board()
     assert (board["game"], board["deal"], board["unless"]) == ("tabbycat", "1", SAVE_KEY)
     assert board["inputs"] == list(READINGS)

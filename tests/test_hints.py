@@ -5,11 +5,11 @@ import json
 import math
 
 from solitaire import get_game
-from solitaire.hints import (EASY, HARD, MEDIUM, LastWinnable, arrangements, difficulty, hint,
+from solitaire.solver.hints import (EASY, HARD, MEDIUM, LastWinnable, arrangements, difficulty, hint,
                              rating, visible, win_rate)
-from solitaire.players import greedy_wins, play, positions
-from solitaire.position import Position
-from solitaire.solver import WON, replay, solve
+from solitaire.solver.players import greedy_wins, play, positions
+from solitaire.engine.position import Position
+from solitaire.solver.search import WON, replay, solve
 from test_cli import run
 
 

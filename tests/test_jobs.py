@@ -1,4 +1,4 @@
-"""Searches as plain data (solitaire/jobs.py): a question run by a Driver, as the page's
+"""Searches as plain data (solitaire/play/jobs.py): a question run by a Driver, as the page's
 worker runs it, gives the same answer as the controller stepping it in slices on the
 page's thread (issue 14, item 5), and a bad job is refused without running."""
 
@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from solitaire.jobs import Driver, decode, read_job
+from solitaire.play.jobs import decode, read_job
+from solitaire.play.worker import Driver
 from test_play import keys, lost_line, tab
 
 

@@ -6,12 +6,12 @@ import datetime
 import json
 from collections import deque
 
-from solitaire import stats as ST
-from solitaire.daily import candidates, daily_deal
-from solitaire.records import read_json
-from solitaire.saved import (DAILY_KEY, SAVE_KEY, STATS_CHARS, STATS_KEY, MemoryStore,
+from solitaire.records import stats as ST
+from solitaire.solver.daily import candidates, daily_deal
+from solitaire.records.readers import read_json
+from solitaire.records.saved import (DAILY_KEY, SAVE_KEY, STATS_CHARS, STATS_KEY, MemoryStore,
                              read_stats)
-from solitaire.stats import compact, dailies, history, new_stats, summary
+from solitaire.records.stats import compact, dailies, history, new_stats, summary
 from test_play import TODAY, keys, tab
 
 FIRST = datetime.date(2026, 1, 1)

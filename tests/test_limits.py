@@ -7,15 +7,15 @@ import json
 import pytest
 
 from solitaire import SolitaireError, get_game
-from solitaire import jobs as J
-from solitaire import questions as Q
-from solitaire import records as R
-from solitaire import saved as S
-from solitaire import session as SE
-from solitaire import stats as ST
-from solitaire.games.base import MAX_DEAL, check_deal_number
-from solitaire.session import Session
-from solitaire.text import reason
+from solitaire.play import jobs as J
+from solitaire.play import questions as Q
+from solitaire.records import readers as R
+from solitaire.records import saved as S
+from solitaire.records import session as SE
+from solitaire.records import stats as ST
+from solitaire.engine.games.base import MAX_DEAL, check_deal_number
+from solitaire.records.session import Session
+from solitaire.words.text import reason
 
 GAME = get_game("tabbycat")
 # Deal 1 of Tabby Cat: 1>4 then 4>1 brings the deal back, so a saved game can hold any
@@ -250,7 +250,7 @@ def test_a_daily_cache_entry_has_limits_on_its_key_and_deal():
 
 def test_the_daily_cache_keeps_the_last_daily_kept_days():
     from test_play import run, tab
-    from solitaire.daily import candidates
+    from solitaire.solver.daily import candidates
     c = tab()
     c.boot("?deal=1")
     cache = {f"tabbycat:old-{i}": i + 1 for i in range(S.DAILY_KEPT)}

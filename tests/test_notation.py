@@ -4,12 +4,12 @@ import pytest
 
 from helpers import GAME
 from solitaire import Card, Move, NotationError
-from solitaire.position import format_line, parse_line
+from solitaire.engine.position import format_line, parse_line
 
 
 def test_card_round_trip():
     """Every card of one and two decks reads back as itself."""
-    from solitaire.cards import deck
+    from solitaire.engine.cards import deck
     for card in deck(2) + deck(2, "S"):
         assert Card.parse(str(card)) == card
 

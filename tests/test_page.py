@@ -18,8 +18,8 @@ import pytest
 from conftest import ROOT
 from pages import boot, new_page, overlaps, settled
 from solitaire import DEAL, Move, get_game, solve
-from solitaire.solver import replay
-from solitaire.position import format_line
+from solitaire.solver.search import replay
+from solitaire.engine.position import format_line
 
 GAME = get_game("tabbycat")
 SHOTS = ROOT / "tests" / "screenshots"
@@ -445,7 +445,7 @@ def assert_fits(page, cards, width, height, shot):
 
 def test_daily_in_the_page_matches_cpython(table):
     """The page (Pyodide) computes the same daily deals as CPython."""
-    from solitaire.daily import daily_deal
+    from solitaire.solver.daily import daily_deal
     for day in ["2026-01-01", "2026-11-30", "2027-01-01", "2031-07-04"]:
         assert int(table.evaluate(f"window.tabby_daily('{day}')")) == daily_deal(day)
     for game_id in ("spider1", "spider2", "spider4"):  # each Spider has its own
@@ -456,7 +456,7 @@ def test_daily_in_the_page_matches_cpython(table):
 def test_daily_button_shows_todays_board_marked_with_the_date(table):
     """Daily starts the day's deal, marked with the date, in the address too."""
     import datetime
-    from solitaire.daily import daily_deal
+    from solitaire.solver.daily import daily_deal
     table.click("#daily")
     table.wait_for_function("document.querySelector('#deal-label').textContent.startsWith('Daily')",
                             timeout=60_000)
@@ -480,7 +480,7 @@ def test_share_link_opens_the_same_board(browser, server):
     boot(other, link)
     assert position(other) == GAME.deal(777)
     boot(other, server + "/?daily=2026-11-29&game=tabbycat")
-    from solitaire.daily import daily_deal
+    from solitaire.solver.daily import daily_deal
     assert position(other) == GAME.deal(daily_deal("2026-11-29"))
     assert "Daily" in other.inner_text("#deal-label")
     other.context.close()

@@ -11,10 +11,10 @@ import pytest
 
 from conftest import ROOT
 from solitaire import GAMES
-from solitaire.lang_en import ENGLISH
-from solitaire.lang_es import SPANISH
-from solitaire.ruledoc import figure_values, page_for, parse
-from solitaire.text import params_of
+from solitaire.words.lang_en import ENGLISH
+from solitaire.words.lang_es import SPANISH
+from solitaire.words.ruledoc import figure_values, page_for, parse
+from solitaire.words.text import params_of
 from pages import boot, new_page, overlaps
 
 SHOTS = ROOT / "tests" / "screenshots"

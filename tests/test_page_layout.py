@@ -13,7 +13,7 @@ import pytest
 from conftest import ROOT
 from pages import boot, new_page
 from solitaire import DEAL, get_game
-from solitaire.position import format_line
+from solitaire.engine.position import format_line
 from helpers import LONG_DEAL, LONG_LINE
 
 SHOTS = ROOT / "tests" / "screenshots"

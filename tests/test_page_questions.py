@@ -8,8 +8,8 @@ import pytest
 
 from pages import boot, new_page
 from solitaire import get_game
-from solitaire.daily import candidates
-from solitaire.hints import difficulty
+from solitaire.solver.daily import candidates
+from solitaire.solver.hints import difficulty
 
 STATUS = "document.querySelector('#status').textContent"
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from pages import boot, new_page
-from solitaire.stats import compact, dailies, history, new_stats, summary
+from solitaire.records.stats import compact, dailies, history, new_stats, summary
 from test_keeping import long_history
 
 SHOTS_DIR = "tests/screenshots"

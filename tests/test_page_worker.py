@@ -13,11 +13,11 @@ import pytest
 
 from pages import boot, new_page
 from solitaire import get_game
-from solitaire.daily import candidates, daily_deal
-from solitaire.hints import difficulty
-from solitaire.messages import Message
-from solitaire.solver import Search
-from solitaire.text import localize
+from solitaire.solver.daily import candidates, daily_deal
+from solitaire.solver.hints import difficulty
+from solitaire.words.messages import Message
+from solitaire.solver.search import Search
+from solitaire.words.text import localize
 
 STATUS = "document.querySelector('#status').textContent"
 GAME = get_game("tabbycat")
@@ -96,7 +96,7 @@ def test_the_look_back_and_the_daily_in_the_worker(page):
     """A lost position: the worker's look-back offers the undo; the daily of a day not
     cached is computed in the worker and is the published deal."""
     from test_play import lost_line  # the blunder the solver proves lost
-    from solitaire.position import format_line
+    from solitaire.engine.position import format_line
     page.evaluate("window.tabby_start(1, 'tabbycat')")
     answered = solver(page)["answered"]
     assert page.evaluate(f"window.tabby_play({json.dumps(format_line(lost_line()))})")

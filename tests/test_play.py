@@ -10,13 +10,13 @@ import json
 import pytest
 
 from solitaire import get_game
-from solitaire.answer import CLOSED
-from solitaire.daily import daily_deal
-from solitaire.play import Controller
-from solitaire.saved import (DAILY_KEY, PREFS_KEY, SAVE_KEY, STATS_BACKUP_KEY, STATS_KEY,
+from solitaire.play.answer import CLOSED
+from solitaire.solver.daily import daily_deal
+from solitaire.play.controller import Controller
+from solitaire.records.saved import (DAILY_KEY, PREFS_KEY, SAVE_KEY, STATS_BACKUP_KEY, STATS_KEY,
                              STATS_V1_KEY, MemoryStore)
-from solitaire.solver import replay, solve
-from solitaire.stats import summary
+from solitaire.solver.search import replay, solve
+from solitaire.records.stats import summary
 
 TODAY = "2026-11-30"
 
@@ -81,7 +81,7 @@ def test_a_cached_daily_that_is_not_a_candidate_is_not_trusted():
 
 def test_one_daily_generator_serves_the_command_line_and_the_page(monkeypatch):
     """Defect 5: the page's daily comes from daily.DailySearch, what the CLI runs."""
-    import solitaire.tasks as tasks  # (the controller's searches, the daily's among them)
+    import solitaire.play.tasks as tasks  # (the controller's searches, the daily's among them)
     calls = []
     real = tasks.DailySearch
     monkeypatch.setattr(tasks, "DailySearch", lambda *a: calls.append(a) or real(*a))

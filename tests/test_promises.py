@@ -7,10 +7,10 @@ import json
 import pytest
 
 from solitaire import Move, get_game
-from solitaire import questions as Q
-from solitaire import saved as S
-from solitaire import stats as ST
-from solitaire.text import render
+from solitaire.play import questions as Q
+from solitaire.records import saved as S
+from solitaire.records import stats as ST
+from solitaire.words.text import render
 from test_play import keys, run, tab
 
 
@@ -157,7 +157,7 @@ def test_the_settings_defaults():
 
 
 def test_the_language_is_english_or_spanish_and_a_link_may_ask_for_it():
-    from solitaire.records import read_query
+    from solitaire.records.readers import read_query
     c = tab()
     c.boot("")
     c.set_pref("lang", "fr")
@@ -301,7 +301,7 @@ def test_every_slide_ends_under_250_ms():
 def test_winnable_new_deal_tries_40_deals_and_four_suit_spider_gives_each_less():
     """New deal with Winnable on tries up to 40 random deals, each proved within the game's
     budget; four-suit Spider, where a proof is dearest, gives each candidate a smaller one."""
-    from solitaire.play import Controller
+    from solitaire.play.controller import Controller
     assert Controller.WINNABLE_TRIES == 40
     for game_id in ("tabbycat", "spider4"):
         c = started(game_id)

@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solitaire import GAMES
-from solitaire.cards import deck
-from solitaire.searches import changed_first, replay
-from solitaire.session import Session
+from solitaire.engine.cards import deck
+from solitaire.solver.searches import changed_first, replay
+from solitaire.records.session import Session
 from conftest import ROOT
 from strategies import GAME_IDS, actions, game_walks
 

@@ -5,10 +5,10 @@ rating, the dailies', New deal asking for one)."""
 import json
 
 from solitaire import get_game
-from solitaire.daily import candidates
-from solitaire.hints import difficulty, visible
-from solitaire.position import Position
-from solitaire.saved import DAILY_KEY, PREFS_KEY, MemoryStore
+from solitaire.solver.daily import candidates
+from solitaire.solver.hints import difficulty, visible
+from solitaire.engine.position import Position
+from solitaire.records.saved import DAILY_KEY, PREFS_KEY, MemoryStore
 from test_catalogue import check_answer
 from test_play import drive, keys, lost_line, run, tab
 
@@ -127,7 +127,7 @@ def test_new_deal_asks_for_a_difficulty_deterministically():
 def test_a_difficulty_no_deal_has_is_given_up_after_its_tries(monkeypatch):
     """Four-suit Spider's greedy player wins nothing, so no deal rates easy: New deal
     says so after its tries (counted, not timed), and the board stays."""
-    import solitaire.questions as Q
+    import solitaire.play.questions as Q
     monkeypatch.setattr(Q, "RATED_TRIES", 3)
     c = tab()
     c.boot("?deal=2&game=spider4")
@@ -171,10 +171,10 @@ def test_dailies_played_here_are_rated_in_the_background():
 
 def test_every_sentence_of_a_rating_is_in_both_catalogues():
     """The keys built from a rating's name (``finding_easy``, ``deal_hard_proved``...)."""
-    from solitaire.lang_en import ENGLISH
-    from solitaire.lang_es import SPANISH
-    from solitaire.questions import RATINGS
-    from solitaire.saved import DIFFICULTIES
+    from solitaire.words.lang_en import ENGLISH
+    from solitaire.words.lang_es import SPANISH
+    from solitaire.play.questions import RATINGS
+    from solitaire.records.saved import DIFFICULTIES
     assert RATINGS == DIFFICULTIES
     for r in RATINGS:
         for key in (f"finding_{r}", f"deal_{r}", f"deal_{r}_proved", f"no_{r}_found",

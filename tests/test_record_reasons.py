@@ -6,9 +6,9 @@ import datetime
 
 import pytest
 
-from solitaire import saved as S
-from solitaire import stats as ST
-from solitaire.records import RecordError, read_json
+from solitaire.records import saved as S
+from solitaire.records import stats as ST
+from solitaire.records.readers import RecordError, read_json
 
 
 def reason_of(call, *args):

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from solitaire import stats as ST
-from solitaire import saved as S
-from solitaire.records import read_json
-from solitaire.session import MAX_MOVES, Session
-from solitaire.stats import (check, compact, dailies, daily_streak, games_in, history, merge,
+from solitaire.records import stats as ST
+from solitaire.records import saved as S
+from solitaire.records.readers import read_json
+from solitaire.records.session import MAX_MOVES, Session
+from solitaire.records.stats import (check, compact, dailies, daily_streak, games_in, history, merge,
                              new_stats, record, summary, sync)
 from strategies import walks
 

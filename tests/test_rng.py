@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from solitaire import get_game
-from solitaire.rng import SplitMix64, fnv1a64
+from solitaire.engine.rng import SplitMix64, fnv1a64
 
 # From Vigna's reference splitmix64.c, compiled and run with these seeds.
 VECTORS = {

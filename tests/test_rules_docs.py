@@ -8,8 +8,8 @@ import sys
 import pytest
 
 from conftest import ROOT
-from solitaire.games import GAMES
-from solitaire.ruledoc import (PAGE_OF_GAME, RulesDocError, figure_values, fill, format_number,
+from solitaire.engine.games import GAMES
+from solitaire.words.ruledoc import (PAGE_OF_GAME, RulesDocError, figure_values, fill, format_number,
                                page_for, parse, parse_inline, plain, to_html)
 
 sys.path.insert(0, str(ROOT / "scripts"))

@@ -7,7 +7,7 @@ import pytest
 
 from helpers import GAME
 from solitaire import DEAL, IllegalMoveError, SolitaireError
-from solitaire.session import Session
+from solitaire.records.session import Session
 
 
 def test_undo_and_redo_walk_the_history():

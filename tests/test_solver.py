@@ -2,7 +2,7 @@
 
 from helpers import GAME, KING_TO_ACE, pos
 from solitaire import DEAL, Move
-from solitaire.solver import CANCELLED, UNDECIDED, UNWINNABLE, WON, Search, replay, solve
+from solitaire.solver.search import CANCELLED, UNDECIDED, UNWINNABLE, WON, Search, replay, solve
 
 BUDGET = 1_000_000
 

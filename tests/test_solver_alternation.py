@@ -1,12 +1,12 @@
 """The alternation: one table searched under several priorities in turn (issue 14)."""
 
 from helpers import GAME
-from solitaire.games import get_game
-from solitaire.alternation import Alternation
-from solitaire.games.tabbycat_model import CostModel, MoveCostModel, SimpleBeamModel, SimpleModel
-from solitaire.players import play, positions
-from solitaire.searches import Beam, BestFirst
-from solitaire.solver import UNWINNABLE, WON, Search, Threads, replay
+from solitaire.engine.games import get_game
+from solitaire.solver.alternation import Alternation
+from solitaire.engine.games.tabbycat_model import CostModel, MoveCostModel, SimpleBeamModel, SimpleModel
+from solitaire.solver.players import play, positions
+from solitaire.solver.searches import Beam, BestFirst
+from solitaire.solver.search import UNWINNABLE, WON, Search, Threads, replay
 
 
 def priorities(pos):

@@ -5,10 +5,10 @@ from collections import Counter
 import pytest
 
 from solitaire import DEAL, IllegalMoveError, Move
-from solitaire.cards import Card, deck
-from solitaire.games.spider import Spider1, Spider2, Spider4
-from solitaire.session import Session
-from solitaire.solver import Beam, replay, solve
+from solitaire.engine.cards import Card, deck
+from solitaire.engine.games.spider import Spider1, Spider2, Spider4
+from solitaire.records.session import Session
+from solitaire.solver.search import Beam, replay, solve
 
 S1, S2, S4 = Spider1(), Spider2(), Spider4()
 
@@ -165,7 +165,7 @@ def test_a_seed_reorders_only_ties_or_near_ties():
     """A seeded model's score is the plain score times 16 plus a hash of the position
     below 16 times ``jitter``: with jitter 1 only ties change order, and the same seed
     always gives the same score (a search must give the same answer on every run)."""
-    from solitaire.games.spider_model import SpiderModel
+    from solitaire.engine.games.spider_model import SpiderModel
     pos = S4.deal(3)
     plain, seeded = SpiderModel(S4, pos), SpiderModel(S4, pos, seed=7)
     other, mixed = SpiderModel(S4, pos, seed=8), SpiderModel(S4, pos, seed=7, jitter=3)

@@ -2,9 +2,9 @@
 what the win panel says (``Answer.summary``), in CPython."""
 
 from solitaire import get_game
-from solitaire.play import Controller
-from solitaire.saved import MemoryStore
-from solitaire.solver import solve
+from solitaire.play.controller import Controller
+from solitaire.records.saved import MemoryStore
+from solitaire.solver.search import solve
 from test_play import TODAY, run, tab
 
 TABBY, SPIDER, TUX = get_game("tabbycat"), get_game("spider2"), get_game("tuxedo")

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from solitaire import SolitaireError
-from solitaire.stats import check, dailies, daily_streak, merge, new_stats, record, summary
+from solitaire.records.stats import check, dailies, daily_streak, merge, new_stats, record, summary
 
 
 def test_wins_and_losses_update_the_counts():

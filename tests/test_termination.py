@@ -10,9 +10,9 @@ import pytest
 
 from helpers import pos as tabbycat_pos
 from solitaire import Move, get_game
-from solitaire.games import GAMES
-from solitaire.players import play, positions
-from solitaire.solver import UNDECIDED, UNWINNABLE, WON, Search, replay
+from solitaire.engine.games import GAMES
+from solitaire.solver.players import play, positions
+from solitaire.solver.search import UNDECIDED, UNWINNABLE, WON, Search, replay
 
 BUDGET = 1_500
 STEP = 250

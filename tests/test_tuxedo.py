@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 
 from solitaire import IllegalMoveError, Move, get_game, solve
-from solitaire.cards import deck
-from solitaire.solver import replay
+from solitaire.engine.cards import deck
+from solitaire.solver.search import replay
 from strategies import walks
 
 TUX = get_game("tuxedo")

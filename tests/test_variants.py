@@ -4,7 +4,7 @@ import pytest
 
 from helpers import KING_TO_ACE
 from solitaire import IllegalMoveError, Move, get_game, solve
-from solitaire.solver import replay
+from solitaire.solver.search import replay
 
 MANX = get_game("manx")
 RELAXED = get_game("tabbycat-relaxed")

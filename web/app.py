@@ -1,8 +1,8 @@
 """The page: DOM events -> intents -> the controller -> what changed -> render.
 
-No game logic lives here: :class:`solitaire.play.Controller` holds the game in progress,
+No game logic lives here: :class:`solitaire.play.controller.Controller` holds the game in progress,
 the settings, the searches and the statistics; this layer turns events into intents,
-applies each :class:`~solitaire.answer.Answer` to the DOM, and hands the controller's
+applies each :class:`~solitaire.play.answer.Answer` to the DOM, and hands the controller's
 searches to :mod:`runner` (the solver's worker, else slices between frames). The view is
 :mod:`table`, input :mod:`inputs`, the panels (statistics, calendar, offers, sharing,
 files) :mod:`panels`.
@@ -25,14 +25,14 @@ from howto import Intro, RulesDialog  # noqa: E402
 from panels import Files, OfferBar, StatsPanel  # noqa: E402
 from runner import Runner  # noqa: E402
 from solitaire import GAMES, get_game  # noqa: E402
-from solitaire.answer import Answer  # noqa: E402
-from solitaire.daily import daily_deal  # noqa: E402
-from solitaire.messages import clock_text  # noqa: E402
-from solitaire.play import Controller  # noqa: E402
-from solitaire.position import parse_line  # noqa: E402
-from solitaire.records import read_query  # noqa: E402
-from solitaire.solver import Search  # noqa: E402
-from solitaire.stats import summary  # noqa: E402
+from solitaire.play.answer import Answer  # noqa: E402
+from solitaire.solver.daily import daily_deal  # noqa: E402
+from solitaire.words.messages import clock_text  # noqa: E402
+from solitaire.play.controller import Controller  # noqa: E402
+from solitaire.engine.position import parse_line  # noqa: E402
+from solitaire.records.readers import read_query  # noqa: E402
+from solitaire.solver.search import Search  # noqa: E402
+from solitaire.records.stats import summary  # noqa: E402
 from table import Table, finish_all, game_label  # noqa: E402
 
 window.performance.mark("app-imported")  # bench/startup.py: the game's imports are done
@@ -354,8 +354,8 @@ def hooks(page):
 def rating_cost(game, deal):
     """A deal rated here, slice by slice as the page does (bench/rating.py reads it):
     the rating, milliseconds in all and in the longest slice, slices, greedy moves."""
-    from solitaire.hints import Rating
-    from solitaire.questions import RATING_SLICE
+    from solitaire.solver.hints import Rating
+    from solitaire.play.questions import RATING_SLICE
     now = window.performance.now
     r, slices, longest, start = Rating(game, deal), 0, 0.0, now()
     while True:

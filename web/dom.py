@@ -47,7 +47,7 @@ class Storage:
 
     @staticmethod
     def set(key, value):
-        from solitaire.saved import StoreError
+        from solitaire.records.saved import StoreError
         try:
             window.localStorage.setItem(key, value)
         except Exception as e:

@@ -2,7 +2,7 @@
 from docs/rules/figures.json) in a modal ``<dialog>``, and the first-time introduction
 on the table.
 
-The page source is parsed by :func:`solitaire.ruledoc.parse` and built here with
+The page source is parsed by :func:`solitaire.words.ruledoc.parse` and built here with
 ``createElement`` / ``textContent`` only: nothing in a rules file becomes markup. The
 files come from this site (the service worker keeps them for offline); a file that does
 not load or parse leaves a sentence in the dialog, never a broken page.
@@ -12,11 +12,11 @@ from pyscript import window
 
 import words
 from dom import document, el, on
-from solitaire.errors import SolitaireError
-from solitaire.lang_en import ENGLISH
-from solitaire.records import read_json
-from solitaire.ruledoc import figure_values, page_for, parse
-from solitaire.text import text
+from solitaire.engine.errors import SolitaireError
+from solitaire.words.lang_en import ENGLISH
+from solitaire.records.readers import read_json
+from solitaire.words.ruledoc import figure_values, page_for, parse
+from solitaire.words.text import text
 
 RULES = "./docs/rules/"
 FIGURES_CHARS = 100_000

@@ -11,13 +11,13 @@ from pyscript import window
 
 from dom import closest, document, el, nullish, on
 from modal import close_modal, open_modal, same
-from solitaire.answer import CLOSED, Answer
-from solitaire.messages import Message
-from solitaire.daily import parse_date
-from solitaire.errors import SolitaireError
+from solitaire.play.answer import CLOSED, Answer
+from solitaire.words.messages import Message
+from solitaire.solver.daily import parse_date
+from solitaire.engine.errors import SolitaireError
 import words
-from solitaire.messages import clock_text
-from solitaire.stats import dailies, history, summary
+from solitaire.words.messages import clock_text
+from solitaire.records.stats import dailies, history, summary
 
 SVG = "http://www.w3.org/2000/svg"
 

@@ -2,13 +2,13 @@
 second Pyodide booted from the same snapshot) once it is up, else a slice at a time
 between frames on the page's thread, as before.
 
-The controller says what runs (:meth:`solitaire.play.Controller.job`); a search started
+The controller says what runs (:meth:`solitaire.play.controller.Controller.job`); a search started
 while the worker is ready is the worker's (``offload``); one started before runs in slices
 until the worker is up, then the worker takes it over (see :meth:`Runner.message`). The
 worker starts when a search is first asked for (Hint, a Winnable new deal, a check, the
 daily; at once when the page opens on one, a ``?daily=`` link), not before: it is a second
 Python, some 150 MB of the page's memory. While no search runs, the worker rates deals (the board's, then the
-calendar's dailies: :meth:`solitaire.play.Controller.rating_job`); before it is up, the
+calendar's dailies: :meth:`solitaire.play.controller.Controller.rating_job`); before it is up, the
 page rates them in slices (``Page.rate``). If the worker cannot start, or fails, the page
 keeps the slices for good, and a search the worker had is run here from its start.
 """
@@ -20,8 +20,8 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
 from dom import document, keep, nullish
-from solitaire.answer import Answer
-from solitaire.jobs import decode
+from solitaire.play.answer import Answer
+from solitaire.play.jobs import decode
 
 
 def plain(value):

@@ -5,9 +5,9 @@
 //
 // Messages from the page: {type: "boot", snapshot: URL or null, stdlib: URL or null (the
 // page's smaller standard-library archive)}, then {type: "job", id,
-// job: JSON text of solitaire.jobs} and {type: "cancel", id}. To the page: {type: "ready",
+// job: JSON text of solitaire.play.jobs} and {type: "cancel", id}. To the page: {type: "ready",
 // boot: "snapshot" | "normal", ms, memory}, {type: "report", id, data: JSON text of
-// solitaire.jobs.Driver.step, memory}, {type: "failed", why}, {type: "csp", what}.
+// solitaire.play.worker.Driver.step, memory}, {type: "failed", why}, {type: "csp", what}.
 // A job runs in chunks of about CHUNK seconds; between chunks the worker yields to its
 // event loop, so a cancel (or a newer job) gets through. Budgets count positions, so the
 // chunks change when progress is reported, never the answer.
@@ -54,7 +54,7 @@ async function boot(url, stdLibURL) {
     if (stdLibURL) mountRest(py, indexURL + "python_stdlib.zip");
     await engineFiles();
   }
-  jobs = py.pyimport("solitaire.jobs");
+  jobs = py.pyimport("solitaire.play.worker");
   postMessage({ type: "ready", boot: how, ms: performance.now() - start, memory: memory() });
 }
 

@@ -24,8 +24,8 @@ import geometry as geo
 import words
 from dom import document, keep, nullish
 from geometry import LABEL, PHONE
-from solitaire.cards import deck
-from solitaire.reading import card_name, place_name
+from solitaire.engine.cards import deck
+from solitaire.words.reading import card_name, place_name
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RANK_TEXT = "A 2 3 4 5 6 7 8 9 10 J Q K".split()

@@ -1,6 +1,6 @@
 """The page's language: which one (the menu's choice, else a link's ``?lang=``, else the
 browser's), and every text of the page in it, from the one catalogue of
-:mod:`solitaire.text`. Static markup names its keys (``data-i18n`` for the text,
+:mod:`solitaire.words.text`. Static markup names its keys (``data-i18n`` for the text,
 ``data-i18n-title`` / ``-aria-label`` / ``-placeholder`` for attributes); everything is
 set with ``textContent`` or ``setAttribute``, never as markup.
 """
@@ -8,7 +8,7 @@ set with ``textContent`` or ``setAttribute``, never as markup.
 from pyscript import window
 
 from dom import document
-from solitaire.text import LANGS, card_name, localize, place_label, text
+from solitaire.words.text import LANGS, card_name, localize, place_label, text
 
 ATTRS = ("title", "aria-label", "placeholder")
 current = {"lang": "en"}

@@ -6,11 +6,11 @@
 'won'
 """
 
-from .cards import Card, deck
-from .errors import IllegalMoveError, NotationError, SolitaireError, UnknownGameError
-from .games import GAMES, get_game
-from .position import DEAL, Move, Position
-from .solver import Result, Search, solve
+from .engine.cards import Card, deck
+from .engine.errors import IllegalMoveError, NotationError, SolitaireError, UnknownGameError
+from .engine.games import GAMES, get_game
+from .engine.position import DEAL, Move, Position
+from .solver.search import Result, Search, solve
 
 __all__ = ["Card", "deck", "IllegalMoveError", "NotationError", "SolitaireError",
            "UnknownGameError", "GAMES", "get_game", "DEAL", "Move", "Position",

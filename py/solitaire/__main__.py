@@ -11,10 +11,10 @@ import statistics
 import sys
 import time
 
-from .errors import SolitaireError
-from .games import GAMES, get_game
-from .position import format_line, parse_line
-from .solver import DEFAULT_BUDGET, WON, UNWINNABLE, UNDECIDED, solve
+from .engine.errors import SolitaireError
+from .engine.games import GAMES, get_game
+from .engine.position import format_line, parse_line
+from .solver.search import DEFAULT_BUDGET, WON, UNWINNABLE, UNDECIDED, solve
 
 
 def load(game, source: str):
@@ -151,7 +151,7 @@ def cmd_stats(game, args):
 
 
 def cmd_daily(game, args):
-    from .daily import daily_deal
+    from .solver.daily import daily_deal
     day = args.date or __import__("datetime").date.today().isoformat()
     number = daily_deal(day, game.id)
     pos = game.deal(number)
@@ -160,7 +160,7 @@ def cmd_daily(game, args):
 
 
 def cmd_difficulty(game, args):
-    from .hints import rating, win_rate
+    from .solver.hints import rating, win_rate
     number = load_deal_number(args.deal)
     if not 1 <= args.tries <= 1000:
         raise SolitaireError(f"bad --tries {args.tries}: from 1 to 1000")

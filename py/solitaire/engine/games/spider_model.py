@@ -1,0 +1,231 @@
+"""Spider as the solver sees it: with full knowledge of the face-down cards.
+
+A card is ``suit * 13 + rank`` (1..52); the two decks' twins are the same number, since
+either can play the same part. A state is one ``bytes``: deals done, ten face-down
+counts, then the ten columns joined by zero bytes. While stock remains the columns keep
+their order (deal card i lands on column i); after the last deal they are sorted.
+"""
+
+from zlib import crc32
+
+from ..cards import SUITS
+
+SEP = b"\x00"
+
+
+def code(card) -> int:
+    return SUITS.index(card.suit) * 13 + card.rank
+
+
+CODE = {suit: i * 13 for i, suit in enumerate(SUITS)}  # code(c) == CODE[c.suit] + c.rank
+
+
+def rank(c: int) -> int:
+    return (c - 1) % 13 + 1
+
+
+RANK = bytes([0] + [rank(c) for c in range(1, 53)])  # RANK[c] == rank(c); RANK[0] (no card) 0
+
+
+# A completed run of each suit, K..A bottom to top.
+RUNS = frozenset(bytes(s * 13 + r for r in range(13, 0, -1)) for s in range(4))
+
+
+class SpiderModel:
+    """The compact search model of one Spider position (see :mod:`solitaire.solver.search`).
+
+    It prunes moves that only shuffle: a part of a one-suit run leaves the card it
+    rests on (its own suit, one rank higher) only to make a longer run of its suit.
+    Anything that could go on the card so laid bare could as well go where the part
+    went, so the pruned moves are rarely needed; but the model is then no proof of a
+    loss (``proves``), and ``complete()`` gives the model without the pruning.
+    """
+
+    DEAL_WEIGHT = 25       # a deal to come: ten cards that rarely fit
+    # The searches tried in turn (see Search): best-first under a deal weight, or a beam
+    # of a first width ("beam", width, deal weight[, cap]), where a cap lets only that
+    # many children of one position lead the next level (see Beam). Chosen per suit
+    # count on deals 1-200 (for four suits: the three deal weights that, in turn, won
+    # the most deals 1-60; capped beams in their place won as many, not more: docs/solver.md).
+    # Two suits end with a capped beam, which wins deals 9 and 101, then the first six
+    # of four suits' passes, which win 76 and 202 (undecided at 1,000,000 before). Four suits make
+    # many short passes ("beam", width, deal weight, cap, seed, jitter, backups): each
+    # breaks ties, and mixes scores up to ``jitter`` apart, by a hash of the position
+    # seeded differently, and gives up after ``backups`` levels with nothing new, so a
+    # pass that has lost its way costs little and the next, different, pass begins.
+    # A pass may also weigh a face-down card other than four (the last field): four
+    # suits weigh it three in two passes of three, four in the third (see docs/solver.md).
+    PASSES = 24
+    _passes = tuple(("beam", 50 if i % 6 == 5 else 20, (25, 20, 22)[i % 3], 0, i + 5,
+                     (2, 3, 4, 6)[i % 4], 4) for i in range(PASSES))
+    TRIES = {
+        1: (25, 30, 20, 35),
+        2: (25, 20, ("beam", 50, 25), 30, 35, ("beam", 50, 25, 1)) + _passes[:6],
+        4: tuple(p + (4 if i % 3 == 2 else 3,) for i, p in enumerate(_passes)),
+    }
+    BEAM_COST = {4: 2_000}  # positions per unit of width (the solver's own otherwise)
+
+    def __init__(self, game, pos, deal_weight: int = DEAL_WEIGHT, prune: bool = True,
+                 beam: int = 0, cap: int = 0, seed: int = 0, jitter: int = 1, backups: int | None = None,
+                 hidden_weight: int = 4):
+        self.game = game
+        self.hidden_weight = hidden_weight
+        self._memo: dict[tuple[int, bytes], int] = {}  # (face-down count, column) -> score part
+        self.deal_weight = deal_weight
+        self.prune = prune
+        self.beam = beam
+        self.beam_cap = cap
+        if len(game.suits) in self.BEAM_COST:
+            self.beam_cost = self.BEAM_COST[len(game.suits)]
+        self.seed = seed
+        self.jitter = jitter
+        self.beam_backups = backups
+        self.proves = not prune
+        self.ndeals = len(pos.stock) // 10
+        self.stock = bytes(code(c) for c in pos.stock)
+        self.pos = pos
+        self.root = self.key(pos)
+
+    def tries(self) -> list["SpiderModel"]:
+        """The searches to run in turn (``TRIES`` for this suit count): this model under
+        other deal weights, best-first or as a beam. Deals that defeat one often fall to
+        another."""
+        if not self.prune:
+            return [self]
+        tries = []
+        for t in self.TRIES[len(self.game.suits)]:
+            if isinstance(t, tuple):
+                cap, seed, jitter, backups, hidden = t[3:] + (0, 0, 1, None, 4)[len(t) - 3:]
+                tries.append(SpiderModel(self.game, self.pos, t[2], beam=t[1], cap=cap, seed=seed,
+                                         jitter=jitter, backups=backups, hidden_weight=hidden))
+            else:
+                tries.append(SpiderModel(self.game, self.pos, t))
+        for m in tries:
+            m._memo = self._memo  # a column's cost is the same under every weight: one memo
+        return tries
+
+    def complete(self) -> "SpiderModel":
+        model = SpiderModel(self.game, self.pos, self.deal_weight, prune=False)
+        model._memo = self._memo
+        return model
+
+    def key(self, pos) -> bytes:
+        d = self.ndeals - len(pos.stock) // 10
+        piles = [bytes([CODE[c.suit] + c.rank for c in p]) for p in pos.piles]
+        return self._pack(d, list(pos.hidden), piles)
+
+    def places(self, pos) -> list:
+        """Each column's name and contents (its cards, and how many lie face down) as
+        the model sees them, for rebuilding a line
+        (:func:`solitaire.solver.searches.changed_first`)."""
+        return [(f"pile-{i + 1}", (bytes([CODE[c.suit] + c.rank for c in p]), h))
+                for i, (p, h) in enumerate(zip(pos.piles, pos.hidden))]
+
+    def contents(self, state: bytes) -> tuple:
+        """The contents of a state's columns, as :meth:`places` gives them, and whether
+        they are in the columns' order (before the last deal; then they are sorted).
+
+        >>> from solitaire.engine.games import get_game
+        >>> game = get_game("spider1")
+        >>> pos = game.deal(1)
+        >>> model = game.solver_model(pos)
+        >>> model.contents(model.root) == ([c for _, c in model.places(pos)], True)
+        True
+        """
+        return list(zip(state[11:].split(SEP), state[1:11])), state[0] < self.ndeals
+
+    def _pack(self, d, hidden, piles) -> bytes:
+        if d == self.ndeals:
+            pairs = sorted(zip(piles, hidden))
+            piles, hidden = [p for p, _ in pairs], [h for _, h in pairs]
+        return bytes((d,)) + bytes(hidden) + SEP.join(piles)
+
+    def is_endgame(self, state: bytes) -> bool:
+        return state[0] == self.ndeals
+
+    def is_won(self, state: bytes) -> bool:
+        return state[0] == self.ndeals and len(state) == 11 + 9
+
+    def score(self, state: bytes) -> int:
+        """Four per face-down card (``hidden_weight``), two per break between face-up
+        cards, one per card still out, and a weight per deal to come. (Weighing empty
+        columns, or breaks of suit below breaks of rank, did worse in trials on deals
+        1-100.) A seeded model scores 16 times that plus a hash of the position below 16
+        times ``jitter``: ties, and scores less than ``jitter`` apart, are ordered
+        differently by each seed, the same on every run."""
+        hidden = state[1:11]
+        total = self.hidden_weight * sum(hidden) + self.deal_weight * (self.ndeals - state[0])
+        memo = self._memo
+        for h, pile in zip(hidden, state[11:].split(SEP)):
+            cost = memo.get((h, pile))
+            if cost is None:  # a column's cards and breaks, worked out once per column
+                if len(memo) > 100_000:
+                    memo.clear()
+                cost = len(pile)
+                for under, over in zip(pile[h:], pile[h + 1:]):
+                    if over != under - 1 or RANK[under] == 1:
+                        cost += 2
+                memo[(h, pile)] = cost
+            total += cost
+        if self.seed:  # ties broken by a hash of the position instead of their order
+            return total * 16 + crc32(state, self.seed) % (16 * self.jitter)
+        return total
+
+    @staticmethod
+    def _settle(pile: bytes, h: int) -> tuple[bytes, int]:
+        while len(pile) - h >= 13 and pile[-13:] in RUNS:
+            pile = pile[:-13]
+        return pile, min(h, max(len(pile) - 1, 0))
+
+    @staticmethod
+    def _run(pile: bytes, h: int) -> int:
+        """How many cards at the top of the pile form one face-up run of one suit."""
+        n = len(pile)
+        g = 1 if n > h else 0
+        while g < n - h and pile[n - g - 1] == pile[n - g] + 1 and RANK[pile[n - g]] != 13:
+            g += 1
+        return g
+
+    def children(self, state: bytes, back: bytes | None = None) -> list[bytes]:
+        """Every state one move or deal away (``back`` is not left out here: see
+        :mod:`solitaire.solver.search`)."""
+        d = state[0]
+        hidden = list(state[1:11])
+        piles = state[11:].split(SEP)
+        last = d == self.ndeals
+        out = []
+        settle, pack, prune = self._settle, self._pack, self.prune
+        tops = [p[-1] if p else 0 for p in piles]
+        onto: dict[int, list[int]] = {}  # a rank -> the columns whose top card has it, left to right
+        for k in range(10):
+            if tops[k]:
+                onto.setdefault(RANK[tops[k]], []).append(k)
+        runs = [self._run(p, h) for p, h in zip(piles, hidden)]
+        empties = [k for k in range(10) if not piles[k]]
+        if last:
+            empties = empties[:1]
+        for i, p in enumerate(piles):
+            g, n = runs[i], len(p)
+            for j in range(1, g + 1):
+                card = p[n - j]
+                rest, run = p[:n - j], p[n - j:]
+                if j < g and prune:  # part of a run: only to make a longer run of its suit
+                    targets = [k for k in range(10) if tops[k] == card + 1 and runs[k] + j > g]
+                else:
+                    targets = [k for k in onto.get(RANK[card] + 1, ()) if k != i]
+                    # A whole column into an empty one only changes which column the
+                    # next deals land on (nothing at all after the last deal).
+                    if rest or not (prune or last):
+                        targets += [k for k in empties if k != i]
+                for k in targets:
+                    new, hid = piles[:], hidden[:]
+                    new[i], hid[i] = settle(rest, hidden[i])
+                    new[k], hid[k] = settle(piles[k] + run, hidden[k])
+                    out.append(pack(d, hid, new))
+        if not last and not empties:
+            base = 10 * d
+            new, hid = piles[:], hidden[:]
+            for k in range(10):
+                new[k], hid[k] = settle(piles[k] + self.stock[base + k:base + k + 1], hidden[k])
+            out.append(pack(d + 1, hid, new))
+        return out

@@ -1,0 +1,202 @@
+"""Tuxedo: seven piles all face up, seven one-card cells, foundations up in suit.
+
+Rules (``docs/rules/tuxedo.en.md``):
+
+- One deck dealt face up into seven piles of 8, 7, 7, 8, 7, 7, 8 cards (row by row);
+  seven cells, each for one card; four foundations.
+- A foundation starts with any Ace, in any empty foundation, and builds up in suit;
+  cards there stay there.
+- A pile builds down in suit: only the 8 of clubs goes on the 9 of clubs.
+- The top card of a pile may go to a foundation, a cell, or a pile; a cell's card goes
+  back to a pile or a foundation, never to another cell.
+- A same-suit descending group at the top of a pile moves as a unit.
+- Only a King, or a group whose bottom card is a King, fills an empty pile.
+- Won when all 52 cards are on the foundations.
+
+>>> game = Tuxedo()
+>>> [len(p) for p in game.deal(1).piles]
+[8, 7, 7, 8, 7, 7, 8]
+"""
+
+from ...words.text import Refusal
+from ..position import Move, Position
+from .base import Game, Place
+
+SIZES = (8, 7, 7, 8, 7, 7, 8)
+KING, ACE = 13, 1
+
+
+def builds_on(card, under) -> bool:
+    """True when ``card`` may lie on ``under`` in a pile: same suit, one rank lower."""
+    return card.suit == under.suit and card.rank == under.rank - 1
+
+
+class Tuxedo(Game):
+    """Tuxedo, Penguin's easier cousin with every card in view."""
+
+    id = "tuxedo"
+    name = "Tuxedo"
+    piles = 7
+    cell_names = tuple(f"cell-{i + 1}" for i in range(7))
+    foundations = 4
+    foundation_shows = "top"
+    has_stock = False
+    has_auto_moves = True
+
+    def setup(self, cards) -> Position:
+        piles, _ = self.deal_rows(cards, SIZES)
+        return Position(piles=piles, cells=((),) * 7, foundations=((),) * 4)
+
+    def layout(self) -> list[Place]:
+        step = 1.08
+        places = [Place(f"cell-{i + 1}", "cell", i * step, 0) for i in range(7)]
+        places += [Place(f"pile-{i + 1}", "pile", i * step, 1.2, "down") for i in range(7)]
+        places += [Place(f"foundation-{i + 1}", "foundation", 7 * step + 0.3, i * 1.1)
+                   for i in range(4)]
+        return places
+
+    def deals_left(self, pos) -> int:
+        return 0
+
+    # -- rules -----------------------------------------------------------------------
+
+    def group_length(self, pile) -> int:
+        """How many cards at the top of ``pile`` form a same-suit descending group."""
+        n = len(pile)
+        length = 1 if n else 0
+        while length < n and builds_on(pile[n - length], pile[n - length - 1]):
+            length += 1
+        return length
+
+    def foundations_for(self, pos, card) -> list[str]:
+        """Every foundation that takes ``card`` now: any empty one for an Ace, else the
+        one of its suit when its top card is one rank lower."""
+        if card.rank == ACE:
+            return [f"foundation-{i + 1}" for i, found in enumerate(pos.foundations) if not found]
+        for i, found in enumerate(pos.foundations):
+            if found and found[-1].suit == card.suit:
+                return [f"foundation-{i + 1}"] if found[-1].rank == card.rank - 1 else []
+        return []
+
+    def foundation_for(self, pos, card) -> str | None:
+        """The leftmost foundation that takes ``card`` now (clicks and auto-play), or None."""
+        targets = self.foundations_for(pos, card)
+        return targets[0] if targets else None
+
+    def legal_moves(self, pos: Position) -> list[Move]:
+        moves = []
+        sources = [(f"pile-{i + 1}", p, self.group_length(p)) for i, p in enumerate(pos.piles)]
+        sources += [(f"cell-{i + 1}", c, len(c)) for i, c in enumerate(pos.cells)]
+        for name, cards, longest in sources:
+            if not cards:
+                continue
+            moves += [Move(name, found, 1) for found in self.foundations_for(pos, cards[-1])]
+            for count in range(1, longest + 1):
+                card = cards[-count]
+                for k, other in enumerate(pos.piles):
+                    dst = f"pile-{k + 1}"
+                    if dst == name:
+                        continue
+                    if (other and builds_on(card, other[-1])) or (not other and card.rank == KING):
+                        moves.append(Move(name, dst, count))
+            if name.startswith("pile-"):
+                moves += [Move(name, f"cell-{i + 1}", 1) for i, c in enumerate(pos.cells) if not c]
+        return moves
+
+    def why_illegal(self, pos: Position, move: Move) -> Refusal | None:
+        unknown = self.unknown_place(move)
+        if unknown:
+            return unknown
+        if move.src.startswith("foundation"):
+            return Refusal("foundation_stays")
+        refusal = self.count_refusal(pos, move)
+        if refusal:
+            return refusal
+        src = self.get(pos, move.src)
+        if move.src.startswith("pile-") and move.count > self.group_length(src):
+            return Refusal("not_a_group", count=move.count, run=self.group_length(src), place=move.src)
+        card = src[-move.count]
+        dst = self.get(pos, move.dst)
+        if move.dst.startswith("foundation"):
+            if move.count != 1:
+                return Refusal("foundation_one_at_a_time")
+            if move.dst in self.foundations_for(pos, card):
+                return None
+            if card.rank == ACE:
+                return Refusal("ace_needs_empty", card=card, place=move.dst)
+            if not dst:
+                return Refusal("foundation_needs_ace", card=card, place=move.dst)
+            return Refusal("foundation_builds_up", card=card, onto=dst[-1])
+        if move.dst.startswith("cell"):
+            if move.src.startswith("cell"):
+                return Refusal("cell_to_cell")
+            if move.count != 1:
+                return Refusal("cell_one")
+            return Refusal("cell_full", place=move.dst) if dst else None
+        if not dst:
+            return None if card.rank == KING else Refusal("king_only")
+        if not builds_on(card, dst[-1]):
+            return Refusal("builds_in_suit", card=card, onto=dst[-1])
+        return None
+
+    def _apply(self, pos: Position, move: Move) -> Position:
+        src = self.get(pos, move.src)
+        moving = src[-move.count:]
+        pos = self.put(pos, move.src, src[:-move.count])
+        return self.put(pos, move.dst, self.get(pos, move.dst) + moving)
+
+    def auto_move(self, pos: Position) -> Move | None:
+        """A move to a foundation that can never be regretted, or None.
+
+        Piles build down in suit, so the only card that could ever lie on a card is the
+        one of its suit a rank below, which is on the foundation before the card can
+        follow it there: every foundation move is safe.
+        """
+        for name in [f"pile-{i + 1}" for i in range(7)] + list(self.cell_names):
+            cards = self.get(pos, name)
+            if cards:
+                found = self.foundation_for(pos, cards[-1])
+                if found:
+                    return Move(name, found, 1)
+        return None
+
+    def click_move(self, pos: Position, place: str, index: int) -> Move | None:
+        """Foundation first (a single card), then a pile that takes it, then an empty
+        pile (Kings), then the first free cell."""
+        cards = self.get(pos, place) if place.startswith(("pile-", "cell-")) else ()
+        count = len(cards) - index
+        if not cards or not 0 <= index < len(cards):
+            return None
+        if place.startswith("pile-") and count > self.group_length(cards):
+            return None
+        card = cards[-count]
+        if count == 1 and self.foundation_for(pos, card):
+            return Move(place, self.foundation_for(pos, card), 1)
+        piles = [(f"pile-{k + 1}", p) for k, p in enumerate(pos.piles) if f"pile-{k + 1}" != place]
+        for name, pile in piles:
+            if pile and builds_on(card, pile[-1]):
+                return Move(place, name, count)
+        whole = place.startswith("pile-") and count == len(cards)
+        if card.rank == KING and not whole:
+            for name, pile in piles:
+                if not pile:
+                    return Move(place, name, count)
+        if count == 1 and place.startswith("pile-"):
+            for i, cell in enumerate(pos.cells):
+                if not cell:
+                    return Move(place, f"cell-{i + 1}", 1)
+        return None
+
+    def lift(self, pos: Position, place: str, index: int) -> int | None:
+        """A pile card lifts the same-suit group above it; a cell's card lifts alone."""
+        if not place.startswith(("pile-", "cell-")):
+            return None
+        cards = self.get(pos, place)
+        count = len(cards) - index
+        if not 0 <= index < len(cards):
+            return None
+        return count if place.startswith("cell-") or count <= self.group_length(cards) else None
+
+    def solver_model(self, pos: Position):
+        from .tuxedo_model import TuxedoModel
+        return TuxedoModel(self, pos)

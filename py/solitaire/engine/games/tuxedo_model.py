@@ -1,0 +1,183 @@
+"""Tuxedo as the solver sees it: cards as numbers, cells and piles sorted.
+
+A card is ``suit * 13 + rank`` (1..52), so the card that goes on card ``c`` in a pile is
+``c - 1`` (same suit, one rank lower) unless ``c`` is an Ace. A state is one ``bytes``:
+four foundation ranks (spades, hearts, diamonds, clubs), seven cell bytes (0 for a free
+cell, sorted so free cells come last), then the seven piles joined by zero bytes, sorted.
+With no stock, piles and cells are interchangeable, so sorting loses nothing.
+
+Every foundation move is safe in Tuxedo (see ``Tuxedo.auto_move``), so the model makes
+them all at once after each move; ``follow`` replays them as real moves for the line.
+"""
+
+from ..cards import SUITS
+
+SEP = b"\x00"
+
+
+def card_id(card) -> int:
+    return SUITS.index(card.suit) * 13 + card.rank
+
+
+CODE = {suit: i * 13 for i, suit in enumerate(SUITS)}  # card_id(c) == CODE[c.suit] + c.rank
+
+
+def rank(c: int) -> int:
+    return (c - 1) % 13 + 1
+
+
+def suit(c: int) -> int:
+    return (c - 1) // 13
+
+
+class TuxedoModel:
+    """The compact search model of one Tuxedo position (see :mod:`solitaire.solver.search`)."""
+
+    def __init__(self, game, pos):
+        self.game = game
+        self.root = self._close(self.key(pos))
+
+    def key(self, pos) -> bytes:
+        found = [0, 0, 0, 0]
+        for f in pos.foundations:
+            if f:
+                found[SUITS.index(f[-1].suit)] = f[-1].rank
+        cells = sorted((card_id(c[0]) if c else 0 for c in pos.cells), reverse=True)
+        piles = sorted(bytes([CODE[c.suit] + c.rank for c in p]) for p in pos.piles)
+        return bytes(found) + bytes(cells) + SEP.join(piles)
+
+    def places(self, pos) -> list:
+        """Each pile's, cell's and foundation's name and contents as the model sees
+        them, for rebuilding a line (:func:`solitaire.solver.searches.changed_first`)."""
+        return ([(f"pile-{i + 1}", bytes([CODE[c.suit] + c.rank for c in p]))
+                 for i, p in enumerate(pos.piles)]
+                + [(f"cell-{i + 1}", ("cell", card_id(c[0]) if c else 0))
+                   for i, c in enumerate(pos.cells)]
+                + [(f"foundation-{i + 1}", ("foundation", card_id(f[-1]) if f else 0))
+                   for i, f in enumerate(pos.foundations)])
+
+    def contents(self, state: bytes) -> tuple:
+        """The contents of a state's places, as :meth:`places` gives them, in no
+        particular order (piles and cells are sorted).
+
+        >>> from solitaire.engine.games import get_game
+        >>> game = get_game("tuxedo")
+        >>> pos = game.deal(1)
+        >>> model = game.solver_model(pos)
+        >>> contents, ordered = model.contents(model.key(pos))
+        >>> sorted(contents, key=str) == sorted((c for _, c in model.places(pos)), key=str)
+        True
+        """
+        tops = [("foundation", s * 13 + r if r else 0) for s, r in enumerate(state[:4])]
+        return state[11:].split(SEP) + [("cell", c) for c in state[4:11]] + tops, False
+
+    def follow(self, pos) -> list:
+        """The foundation moves the model makes by itself, as real moves."""
+        moves = []
+        while (move := self.game.auto_move(pos)) is not None:
+            moves.append(move)
+            pos = self.game.apply(pos, move)
+        return moves
+
+    def is_endgame(self, state: bytes) -> bool:
+        return True  # no stock: the whole game is one end-game
+
+    def is_won(self, state: bytes) -> bool:
+        return state[:4] == b"\r\r\r\r"
+
+    def score(self, state: bytes) -> int:
+        """Cards still out, the cells in use, three for every card lying on a card it
+        cannot follow, and how deep each suit's next foundation card is buried."""
+        found = state[:4]
+        total = 52 - sum(found) + 7 - state[4:11].count(0)
+        piles = state[11:].split(SEP)
+        for pile in piles:
+            for under, over in zip(pile, pile[1:]):
+                if over != under - 1 or rank(under) == 1:
+                    total += 3
+        for s in range(4):
+            if found[s] < 13:
+                need = bytes((s * 13 + found[s] + 1,))
+                for pile in piles:
+                    i = pile.find(need)
+                    if i >= 0:
+                        total += len(pile) - 1 - i
+                        break
+        return total
+
+    @staticmethod
+    def _pack(found, cells, piles) -> bytes:
+        return (bytes(found) + bytes(sorted(cells, reverse=True))
+                + SEP.join(sorted(piles)))
+
+    def _close(self, state: bytes) -> bytes:
+        """Play every card that can go to a foundation, until none can."""
+        found = list(state[:4])
+        cells = list(state[4:11])
+        piles = state[11:].split(SEP)
+        changed = True
+        moved = False
+        while changed:
+            changed = False
+            for i, p in enumerate(piles):
+                while p and found[suit(p[-1])] == rank(p[-1]) - 1:
+                    found[suit(p[-1])] += 1
+                    p = p[:-1]
+                    changed = moved = True
+                piles[i] = p
+            for i, c in enumerate(cells):
+                if c and found[suit(c)] == rank(c) - 1:
+                    found[suit(c)] += 1
+                    cells[i] = 0
+                    changed = moved = True
+        return self._pack(found, cells, piles) if moved else state
+
+    def children(self, state: bytes, back: bytes | None = None) -> list[bytes]:
+        """Every state one move away (then closed under foundation moves; ``back`` is
+        not left out here: see :mod:`solitaire.solver.search`)."""
+        found = state[:4]
+        cells = list(state[4:11])
+        piles = state[11:].split(SEP)
+        free = cells.count(0)
+        tops = [p[-1] if p else 0 for p in piles]
+        empty = next((k for k, p in enumerate(piles) if not p), None)
+        out = []
+        close, pack = self._close, self._pack
+        for i, p in enumerate(piles):
+            n = len(p)
+            if not n:
+                continue
+            j = 1
+            while True:  # the top j cards, a same-suit group
+                card = p[n - j]
+                for k in range(7):
+                    if k != i and tops[k] == card + 1 and rank(card) != 13:
+                        new = piles[:]
+                        new[i], new[k] = p[:n - j], piles[k] + p[n - j:]
+                        out.append(close(pack(found, cells, new)))
+                if rank(card) == 13 and empty is not None and j < n:
+                    new = piles[:]
+                    new[i], new[empty] = p[:n - j], p[n - j:]
+                    out.append(close(pack(found, cells, new)))
+                if j == n or p[n - j - 1] != card + 1 or rank(card) == 13:
+                    break
+                j += 1
+            if free:
+                new = piles[:]
+                new[i] = p[:-1]
+                c2 = cells[:]
+                c2[c2.index(0)] = p[-1]
+                out.append(close(pack(found, c2, new)))
+        for ci, card in enumerate(cells):
+            if not card:
+                continue
+            targets = [k for k in range(7) if tops[k] == card + 1 and rank(card) != 13]
+            if rank(card) == 13 and empty is not None:
+                targets.append(empty)
+            for k in targets:
+                new = piles[:]
+                new[k] = piles[k] + bytes((card,))
+                c2 = cells[:]
+                c2[ci] = 0
+                out.append(close(pack(found, c2, new)))
+        return out

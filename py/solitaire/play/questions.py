@@ -1,0 +1,270 @@
+"""What the player asks the solver beyond a plain hint, for the controller: a fair hint
+in games with face-down cards, "is this deal still winnable?", and difficulty ratings
+(of the board in play, of dailies, and New deal asking for one).
+
+Functions of the :class:`~solitaire.play.controller.Controller` (``c``); the searches are
+generators the controller steps in slices, counted in positions or moves, never in
+seconds, so the same question gives the same answer on every machine.
+
+>>> from solitaire.engine.games import get_game
+>>> r = Ratings()
+>>> r.get("tabbycat", 2) is None, r.want(get_game("tabbycat"), 2), r.pending
+(True, True, True)
+>>> while r.pending: _ = r.step(500)
+>>> r.get("tabbycat", 2)
+'easy'
+"""
+
+from ..solver.daily import candidates
+from ..solver.hints import EASY, HARD, MEDIUM, FairHint, Rating
+from ..solver.search import UNWINNABLE, WON, Search
+from ..words.messages import Message
+from .answer import Answer
+from .jobs import check_job, rate_job, rated_deal_job
+from .moves import look_back, look_back_done
+
+RATINGS = (EASY, MEDIUM, HARD)
+RATING_SLICE = 60      # greedy moves per step of a rating (a spider move costs most)
+RATED_TRIES = 30       # random deals New deal rates, at most, for the asked difficulty
+RATINGS_KEPT = 2_000   # ratings remembered in memory
+
+
+class Ratings:
+    """Deal ratings known, and the ones still to compute, one :class:`Rating` at a time.
+
+    ``want(game, deal)`` queues a deal (first in line); ``step(moves)`` plays one slice
+    of the first deal in line and returns its key once it is rated.
+    """
+
+    def __init__(self):
+        self.known: dict[tuple, str] = {}
+        self.queue: list[tuple] = []    # (game, deal), the next first
+        self.jobs: dict[tuple, Rating] = {}   # ratings begun, by key
+
+    def get(self, game_id: str, deal: int) -> str | None:
+        return self.known.get((game_id, deal))
+
+    def put(self, game_id: str, deal: int, rating: str) -> None:
+        if len(self.known) >= RATINGS_KEPT:
+            self.known.pop(next(iter(self.known)))
+        self.known[(game_id, deal)] = rating
+
+    def want(self, game, deal: int) -> bool:
+        """Queue ``deal`` first unless it is rated; True when it waits."""
+        key = (game.id, deal)
+        if key in self.known:
+            return False
+        self.queue = [(game, deal)] + [q for q in self.queue if (q[0].id, q[1]) != key]
+        return True
+
+    def later(self, game, deal: int) -> None:
+        """Queue ``deal`` last unless it is rated or queued."""
+        key = (game.id, deal)
+        if key not in self.known and all((q[0].id, q[1]) != key for q in self.queue):
+            self.queue.append((game, deal))
+
+    @property
+    def pending(self) -> bool:
+        return bool(self.queue)
+
+    def step(self, moves: int) -> tuple | None:
+        """One slice of the first deal in line: its key once rated, else None."""
+        if not self.queue:
+            return None
+        game, deal = self.queue[0]
+        key = (game.id, deal)
+        job = self.jobs.get(key) or self.jobs.setdefault(key, Rating(game, deal))
+        rating = job.run(moves)
+        if rating is None:
+            return None
+        self.done(key, rating)
+        return key
+
+    def first(self) -> tuple | None:
+        """The deal ``step`` works on: ``(game, deal)``, or None."""
+        return self.queue[0] if self.queue else None
+
+    def done(self, key: tuple, rating: str) -> None:
+        """Deal ``key`` (game id, deal) is rated, here or by the page's solver worker."""
+        self.put(*key, rating)
+        self.queue = [q for q in self.queue if (q[0].id, q[1]) != key]
+        self.jobs.pop(key, None)
+
+
+def rate_steps(game, deal: int):
+    """A deal's rating as the slices compute it (:class:`Rating`, ``RATING_SLICE``
+    greedy moves a step), for the page's solver worker: yields the fraction done,
+    returns the rating."""
+    rater = Rating(game, deal)
+    while rater.run(RATING_SLICE) is None:
+        yield rater.fraction
+    return rater.result
+
+
+def rate_step(c) -> Answer:
+    """One slice of rating work: the board in play first, then what else is queued
+    (the calendar's dailies). ``Answer.rated`` when a rating became known."""
+    ans = Answer()
+    s = c.session
+    if s is not None and c.ratings.get(c.game.id, s.deal) is None:
+        c.ratings.want(c.game, s.deal)
+    if c.ratings.step(RATING_SLICE) is not None:
+        ans.rated = True
+    return ans
+
+
+def rating_job(c) -> dict | None:
+    """The rating :func:`rate_step` would work on next (the board's first), as a job for
+    the page's solver worker; None when nothing waits."""
+    s = c.session
+    if s is not None and c.ratings.get(c.game.id, s.deal) is None:
+        c.ratings.want(c.game, s.deal)
+    first = c.ratings.first()
+    if first is None:
+        return None
+    c.tasks += 1
+    return rate_job(c, first[0], first[1], c.tasks)
+
+
+def rated(c, job: dict, value) -> Answer:
+    """The worker's answer to rating ``job``: kept if it is a rating (anything else, an
+    error included, leaves the deal to be rated again)."""
+    ans = Answer()
+    if value in RATINGS and isinstance(job.get("deal"), int):
+        c.ratings.done((job["game"], job["deal"]), value)
+        ans.rated = True
+    return ans
+
+
+def board_rating(c) -> str | None:
+    s = c.session
+    return None if s is None else c.ratings.get(c.game.id, s.deal)
+
+
+def rating_wanted(c) -> bool:
+    return c.ratings.pending or (c.session is not None and board_rating(c) is None)
+
+
+def daily_ratings(c, days: list[str], cache: dict) -> dict:
+    """The ratings of the dailies of ``days`` whose deal is known (``cache``: the daily
+    cache, ``game:day`` -> deal); those not rated yet are queued, and are None."""
+    out = {}
+    for day in days:
+        number = cache.get(f"{c.game.id}:{day}")
+        if number is None or number not in set(candidates(day, c.game.id)):
+            continue  # not computed here, or not one of the day's candidates: untrusted
+        out[day] = c.ratings.get(c.game.id, number)
+        if out[day] is None:
+            c.ratings.later(c.game, number)
+    return out
+
+
+# -- New deal of a chosen difficulty ----------------------------------------------------
+
+def rated_deal(c, wanted: str) -> Answer:
+    """New deal asking for a difficulty: the first of ``RATED_TRIES`` random deals rated
+    ``wanted`` (and, with Winnable on, proved winnable)."""
+    game = c.game
+    prove = bool(c.prefs["winnable"])
+    numbers = [c._random_deal() for _ in range(RATED_TRIES)]
+    progress = rated_deal_steps(c, game, wanted, numbers, prove, c.winnable_budget(), c.SLICE)
+
+    def finish(number):
+        ans = c._start(game, number)
+        ans.say(f"deal_{wanted}_proved" if prove else f"deal_{wanted}", number=number)
+        return ans
+    return c._run("new_deal", progress, finish,
+                  failed=Message(f"no_{wanted}_found", tries=RATED_TRIES),
+                  job=rated_deal_job(c, wanted, numbers, prove, c.tasks + 1))
+
+
+def rated_deal_steps(c, game, wanted: str, numbers, prove: bool, budget: int, slice_: int):
+    """Steps of a search for the first of ``numbers`` rated ``wanted`` (and, with
+    ``prove``, proved winnable within ``budget`` positions): yields ``(label,
+    fraction)``, returns the deal number or None when none of them is."""
+    numbers = list(numbers)
+    for tried, number in enumerate(numbers):
+        rating = c.ratings.get(game.id, number)
+        if rating is None:
+            rater = Rating(game, number)
+            label = Message(f"finding_{wanted}", number=number)
+            while rater.run(RATING_SLICE) is None:
+                yield label, (tried + rater.fraction) / len(numbers)
+            rating = rater.result
+            c.ratings.put(game.id, number, rating)
+        if rating != wanted:
+            continue
+        if not prove:
+            return number
+        search = Search(game, game.deal(number), budget)
+        label = Message("finding_winnable", number=number)
+        while search.run(slice_) is None:
+            yield label, search.examined / budget
+        if search.result.verdict == WON:
+            return number
+    return None
+
+
+# -- a fair hint -------------------------------------------------------------------------
+
+def fair_hint_steps(c, s):
+    """The hint of a game with face-down cards, from what the player can see
+    (:class:`~solitaire.solver.hints.FairHint`): no look-back, which would need the hidden cards."""
+    h = FairHint(c.game, s.position, c.HINT_BUDGET)
+    label = Message("looking_for_fair_hint")
+    while h.run(c.SLICE) is None:
+        yield label, h.examined / c.HINT_BUDGET
+    return h.result
+
+
+def fair_hint_done(c, s, h) -> Answer:
+    ans = Answer()
+    if h.move is None:
+        ans.say("hint_fair_none")
+        return ans
+    c.hint_move = h.move
+    ans.board = True
+    if h.move.is_deal:
+        ans.say("hint_fair_deal", wins=h.wins, samples=h.samples)
+    else:
+        ans.say("hint_fair_move", src=h.move.src, dst=h.move.dst, wins=h.wins, samples=h.samples)
+    return ans
+
+
+# -- "is this deal still winnable?" ----------------------------------------------------
+
+def still_winnable(c) -> Answer:
+    """The solver with full knowledge (face-down cards included) says yes, or no and
+    offers to undo to the last position still winnable."""
+    s = c.session
+    if s.won:
+        return Answer(handled=False)
+    return c._run("check", check_steps(c, s), lambda value: check_done(c, s, value),
+                  job=check_job(c, s, c.tasks + 1))
+
+
+def check_steps(c, s):
+    """The full-knowledge question: a search of the real position, face-down cards
+    included; if it finds no win, the look-back (:class:`~solitaire.solver.hints.LastWinnable`)
+    for the last earlier position still winnable. Returns ``("yes", line, None)``,
+    ``("offer", moves, first)`` or ``("none", None, first)``."""
+    search = Search(c.game, s.position, c.HINT_BUDGET)
+    label = Message("checking_winnable")
+    while search.run(c.SLICE) is None:
+        yield label, search.examined / c.HINT_BUDGET
+    result = search.result
+    if result.verdict == WON:
+        return "yes", result.line, None
+    first = (Message("no_line") if result.verdict == UNWINNABLE
+             else Message("no_line_within", budget=c.HINT_BUDGET))
+    yield first
+    return (yield from look_back(c, s, first))
+
+
+def check_done(c, s, value) -> Answer:
+    kind, detail, first = value
+    ans = Answer()
+    if kind == "yes":
+        ans.say("still_winnable_yes", count=len(detail))
+        return ans
+    return look_back_done(c, s, ans, kind, detail, first)
