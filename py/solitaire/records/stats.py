@@ -203,14 +203,17 @@ def merge(a: dict, b: dict) -> dict:
     upto = max(uptos) if uptos else None
     results = sorted(by_id.values(), key=_key)
     folded = [r for r in results if not _after(r, upto)]
+    # A side counted a game in its totals only if it does not list it: the kept copy may
+    # be another side's, from before this side's ``upto`` (a win kept over a later loss).
+    listed = [{(r["id"], r["game"]) for r in x["results"]} for x in (a, b)]
     base = {}
     for game_id in sorted(set(a["base"]) | set(b["base"]) | {r["game"] for r in folded}):
         sides = []
-        for x in (a, b):
+        for x, own in zip((a, b), listed):
             g = x["base"].get(game_id)
             g = _copy_base(g) if g is not None else _empty_base()
             for r in folded:
-                if r["game"] == game_id and _after(r, x["upto"]):
+                if r["game"] == game_id and (_after(r, x["upto"]) or (r["id"], r["game"]) in own):
                     _fold(g, r)
             sides.append(g)
         base[game_id] = _combine(*sides)
