@@ -233,7 +233,7 @@ def test_a_saved_game_reads_back_as_written(walk, undone, restart, daily):
 
 
 class Long:
-    """A session's record at the limits (the engine is not replayed here)."""
+    """A Session record at the limits (the engine is not replayed here)."""
 
     def __init__(self, moves, redo, restart):
         self.d = {"v": 1, "game": "spider4", "deal": "1", "daily": None, "moves": moves,

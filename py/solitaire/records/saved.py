@@ -220,7 +220,7 @@ def write_daily_cache(store, now, key: str, number: int) -> bool:
 
 def game_text(session, rev: int, tab: str) -> str | None:
     """The saved game's record as written, always one its reader takes back: within
-    :data:`GAME_CHARS` and the session's limit of moves. What does not fit goes first
+    :data:`GAME_CHARS` and the :class:`Session` limit of moves. What does not fit goes first
     (the Restart that Undo could take back, then the redo list); None when the moves
     played alone do not fit (the game is then kept in the tab only)."""
     from .session import MAX_MOVES
