@@ -16,7 +16,7 @@ from urllib.parse import urlparse
 import pytest
 
 from conftest import ROOT
-from pages import boot, new_page, overlaps, settled
+from pages import boot, new_page, off_the_game, overlaps, settled
 from solitaire import DEAL, Move, get_game, solve
 from solitaire.solver.search import replay
 from solitaire.engine.position import format_line
@@ -366,7 +366,7 @@ def test_corrupt_saved_game_is_set_aside(browser, server):
     """A corrupt record gives a message and a fresh game; its text is kept aside."""
     page = new_page(browser)
     # Write the record from another page of the site, so the game cannot save over it.
-    page.goto(server + "/web/icon.svg")
+    off_the_game(page, server)
     page.evaluate("localStorage.setItem('tabbycat.game.v1', '{\"v\": 1, \"game\": \"tabbycat\", garbage')")
     page.goto(server + "/")
     page.wait_for_selector("body[data-ready]", timeout=90_000)
@@ -376,9 +376,8 @@ def test_corrupt_saved_game_is_set_aside(browser, server):
     assert page.evaluate(f"localStorage.getItem('{kept[0]}')").endswith("garbage")
     page.click('.slot[data-pile="stock"]')
     assert len(position(page).stock) == 44
-    page.goto(server + "/web/icon.svg")
+    off_the_game(page, server)
     page.evaluate("localStorage.setItem('tabbycat.game.v1', JSON.stringify({v: 1, game: 'tabbycat', deal: '3', moves: ['9>9']}))")
-    page.errors.clear()  # the bare SVG page asks for /favicon.ico; only the game counts
     page.goto(server + "/")
     page.wait_for_selector("body[data-ready]", timeout=90_000)
     assert "could not be read" in page.inner_text("#status")
@@ -539,7 +538,7 @@ def test_statistics_after_a_win_and_a_loss_and_export_import(browser, server, tm
 def test_corrupt_or_newer_statistics_are_kept_aside(browser, server):
     """A damaged or newer-schema record is never overwritten silently."""
     page = new_page(browser)
-    page.goto(server + "/web/icon.svg")
+    off_the_game(page, server)
     newer = '{"v": 9, "games": {}}'
     page.evaluate(f"localStorage.setItem('tabbycat.stats.v1', '{newer}')")
     page.goto(server + "/?deal=3")
@@ -784,13 +783,12 @@ def test_deep_records_and_a_deal_in_another_script_never_stop_the_page(browser, 
     """Defects 8 and 9: 100,000-deep JSON in the saved game, the statistics and the
     settings, a clock of NaN, and '?deal=²': the page starts, says so, and plays."""
     page = new_page(browser)
-    page.goto(server + "/web/icon.svg")
+    off_the_game(page, server)
     page.evaluate("""() => {
         const deep = '['.repeat(100000) + ']'.repeat(100000);
         for (const k of ['tabbycat.game.v1', 'tabbycat.stats.v2', 'tabbycat.prefs.v1'])
             localStorage.setItem(k, deep);
     }""")
-    page.errors.clear()  # the bare SVG page asks for /favicon.ico; only the game counts
     boot(page, server + "/?deal=%C2%B2")
     status = page.inner_text("#status")
     assert "saved game could not be read" in status and "statistics could not be read" in status

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from conftest import ROOT
-from pages import boot, new_page
+from pages import boot, new_page, settled
 from solitaire import DEAL, get_game
 from solitaire.engine.position import format_line
 from helpers import LONG_DEAL, LONG_LINE
@@ -273,7 +273,7 @@ def test_layout_every_game_fits_320_px_in_both_languages(still, lang):
         still.evaluate("document.getElementById('move-count').textContent = '999';"
                        "document.getElementById('clock').textContent = '59:59';"
                        "document.querySelectorAll('.overlay, #intro').forEach(e => e.hidden = true)")
-        still.wait_for_timeout(50)  # the line's fit (a ResizeObserver) comes with the next frame
+        settled(still)  # the line's fit (a ResizeObserver) runs before the next frame is drawn
         assert faults(still, "header") == [], (game_id, lang)
         assert faults(still, "main") == [], (game_id, lang)
         # the line under the header ends above the table

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pages import boot, new_page
+from pages import boot, new_page, off_the_game, settled
 from solitaire.records.stats import compact, dailies, history, new_stats, summary
 from test_keeping import long_history
 
@@ -17,11 +17,9 @@ TODAY_JS = "(() => { const d = new Date(); return d.getFullYear() + '-' + String
 
 def start_with(page, server, records: dict, query="?deal=3"):
     """Open the site with these records stored (set from another page of the origin)."""
-    page.goto(server + "/web/icon.svg")
+    off_the_game(page, server)
     for key, text in records.items():
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, text])
-    page.wait_for_timeout(200)
-    page.errors.clear()  # the browser asks for /favicon.ico while it shows the bare image
     boot(page, server + "/" + query)
 
 
@@ -97,12 +95,10 @@ def test_statistics_over_the_quota_are_never_lost(browser, server):
     where it is, untouched through new games and a reload; the page says so truthfully
     and offers an export."""
     page = new_page(browser)
-    page.goto(server + "/web/icon.svg")
+    off_the_game(page, server)
     bad = json.dumps({"v": 9, "pad": "x" * 2_000_000})  # a newer version's: unreadable here
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["tabbycat.stats.v2", bad])
     page.evaluate(FILL, 60_000)
-    page.wait_for_timeout(200)
-    page.errors.clear()  # the browser asks for /favicon.ico while it shows the bare image
     boot(page, server + "/?deal=3")
     status = page.inner_text("#status")
     assert "untouched" in status and "kept aside" not in status
@@ -129,5 +125,44 @@ def test_a_saved_game_that_forges_a_daily_is_refused(browser, server):
     start_with(page, server, {"tabbycat.game.v1": game}, query="")
     assert "not that day's deal" in page.inner_text("#status")
     assert page.evaluate("location.search") == "?deal=3&game=tabbycat"
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", [(320, 568), (3840, 2160)])
+def test_the_board_copy_the_page_keeps_reads_back_whole(browser, server, size):
+    """The board's copy for the next visit's first frame (``tabbycat.board.v1``): whatever
+    the page writes (board.js's ``captureBoard``), its reader (``readBoard``) takes back
+    unchanged, in every game along a long playout (stock dealt, runs finished, long piles),
+    in the smallest window the page supports and a 4K one. A copy the reader refused would leave the
+    next visit with no board at all."""
+    from solitaire import GAMES, get_game
+    from solitaire.engine.position import parse_line
+    from strategies import playout
+    page = new_page(browser, viewport={"width": size[0], "height": size[1]})
+    boot(page, server + "/?deal=3")
+    copies = 0
+    for seed, game_id in enumerate(sorted(GAMES), start=1):
+        game = get_game(game_id)
+        page.evaluate(f"window.tabby_start({seed}, '{game_id}')")
+        for step in range(91):
+            if step % 15 == 0:
+                settled(page)
+                kept, read = page.evaluate("""() => {
+                    const kept = captureBoard(document.getElementById('table'));
+                    return [kept, kept && readBoard(JSON.stringify(kept))]; }""")
+                assert kept is not None, (game_id, step)
+                assert read == kept, (game_id, step, size)
+                copies += 1
+            # the next move of a long playout from where the page stands (its own
+            # moves, auto-moves included, replayed here)
+            pos = game.deal(seed)
+            for m in parse_line(page.evaluate("window.tabby_moves()")):
+                pos = game.apply(pos, m)
+            _, ahead = playout(game, pos, seed * 1000 + step, 1)
+            if not ahead:
+                break
+            assert page.evaluate("(line) => window.tabby_play(line)", str(ahead[0]))
+    assert copies >= 7 * 2
     assert not page.errors, page.errors
     page.context.close()

@@ -168,7 +168,7 @@ def test_the_worker_starts_at_the_first_search_and_takes_it_over(browser, server
     page = new_page(browser)
     boot(page, server + "/?deal=5")
     page.wait_for_function(f"window.tabby_rating() === '{difficulty(GAME, 5)}'", polling=100, timeout=60_000)
-    page.wait_for_timeout(1000)
+    page.wait_for_timeout(1000)  # a window for what must not happen (not a wait for a state)
     assert solver(page)["state"] == "off"
     assert not [u for u in page.requests if u.endswith("/solver-worker.mjs")]
     assert page.evaluate("document.documentElement.dataset.solver") is None
