@@ -23,12 +23,8 @@ GAME_IDS = tuple(GAMES)
 deal_numbers = st.integers(min_value=1, max_value=MAX_DEAL)
 
 
-@st.composite
-def walks(draw, game_id="tabbycat", max_moves=60):
-    """A deal and a random line of legal moves from it: (game, start, [positions], [moves])."""
-    game = get_game(game_id)
-    start = game.deal(draw(deal_numbers))
-    positions, moves = [start], []
+def random_moves(draw, game, positions: list, moves: list, max_moves: int) -> None:
+    """Extends ``positions`` and ``moves`` by up to ``max_moves`` random legal moves."""
     for _ in range(draw(st.integers(0, max_moves))):
         legal = game.legal_moves(positions[-1])
         if not legal:
@@ -36,6 +32,15 @@ def walks(draw, game_id="tabbycat", max_moves=60):
         move = legal[draw(st.integers(0, len(legal) - 1))]
         moves.append(move)
         positions.append(game.apply(positions[-1], move))
+
+
+@st.composite
+def walks(draw, game_id="tabbycat", max_moves=60):
+    """A deal and a random line of legal moves from it: (game, start, [positions], [moves])."""
+    game = get_game(game_id)
+    start = game.deal(draw(deal_numbers))
+    positions, moves = [start], []
+    random_moves(draw, game, positions, moves, max_moves)
     return game, positions, moves
 
 
@@ -104,13 +109,7 @@ def game_walks(draw, game_id="tabbycat", max_moves=60):
         for move in line[:cut]:
             moves.append(move)
             positions.append(game.apply(positions[-1], move))
-    for _ in range(draw(st.integers(0, max_moves))):
-        legal = game.legal_moves(positions[-1])
-        if not legal:
-            break
-        move = legal[draw(st.integers(0, len(legal) - 1))]
-        moves.append(move)
-        positions.append(game.apply(positions[-1], move))
+    random_moves(draw, game, positions, moves, max_moves)
     return game, number, positions, moves
 
 

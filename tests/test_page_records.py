@@ -7,8 +7,8 @@ import json
 import pytest
 
 from pages import boot, new_page, off_the_game, settled
-from solitaire.records.stats import compact, dailies, history, new_stats, summary
-from test_keeping import long_history
+from solitaire.records.stats import dailies, history, summary
+from test_keeping import long_history, written
 
 SHOTS_DIR = "tests/screenshots"
 TODAY_JS = "(() => { const d = new Date(); return d.getFullYear() + '-' + String(d.getMonth() + 1)" \
@@ -28,16 +28,7 @@ def million():
     """A 1,000,000-game history ending about today, as the page's writer folds it."""
     today = datetime.date.today()
     per_day = -(-1_000_000 // ((today - datetime.date(2026, 1, 1)).days + 1))
-    s = new_stats()
-    block = []
-    for r in long_history(per_day=per_day):
-        block.append(r)
-        if len(block) == 500:
-            s["results"] += block
-            compact(s)
-            block = []
-    s["results"] += block
-    return compact(s)
+    return written(long_history(per_day=per_day))
 
 
 def test_a_million_game_history_shows_every_figure(browser, server, million):
