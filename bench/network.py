@@ -2,8 +2,9 @@
 (CDP Network.emulateNetworkConditions), every file gzip-compressed on the fly as a CDN
 does (tests/site_server.py's ``gzip``), a fresh on-disk profile per load, service workers
 blocked, against the bare loadPyodide page (bench/bare.html) in the same run. Then the
-same on localhost, cold and warm (service workers allowed, as bench/startup.py), and a
-returning visit on slow 4G. Prints figures; asserts nothing.
+same on localhost: cold, warm (the browser closed and opened again on the same profile,
+as a player comes back) and a reload in the same tab (service workers allowed, as
+bench/startup.py), and a returning visit on slow 4G. Prints figures; asserts nothing.
 
     python3 bench/network.py [--runs 1] [--profiles slow4g,4g,localhost] [--dist COPY]
 
@@ -182,8 +183,10 @@ def first_visit(p, url, network):
 
 
 def local_visits(p, url, game: bool):
-    """Cold and warm on localhost (service workers allowed, as bench/startup.py), then for
-    the game a returning visit on slow 4G."""
+    """On localhost (service workers allowed, as bench/startup.py): a cold visit; a reload in
+    the same tab; a warm visit, the way a player comes back: the browser closed and opened
+    again on the same profile (its caches, its service worker). Then for the game a
+    returning visit on slow 4G, the browser opened again once more."""
     profile = tempfile.mkdtemp(prefix="tabby-net-")
     try:
         context, page, cdp, wire = context_for(p, profile, "allow")
@@ -196,13 +199,18 @@ def local_visits(p, url, game: bool):
                     break
                 page.wait_for_timeout(100)
             page.wait_for_function("document.documentElement.dataset.warmedUp !== undefined", timeout=300_000)
+        reload = load(page, wire, url)
+        context.close()
+        context, page, cdp, wire = context_for(p, profile, "allow")
         warm = load(page, wire, url)
+        context.close()
         back = None
         if game:
+            context, page, cdp, wire = context_for(p, profile, "allow")
             throttle(cdp, "slow4g")
             back = load(page, wire, url)
-        context.close()
-        return cold, warm, back
+            context.close()
+        return cold, warm, reload, back
     finally:
         shutil.rmtree(profile, ignore_errors=True)
 
@@ -253,12 +261,13 @@ def main():
         for run in range(args.runs):   # interleaved, so the machine's load hits all alike
             for network in profiles:
                 if network == "localhost":
-                    bc, bw, _ = local_visits(p, bare_url, False)
-                    rows.setdefault("localhost cold bare", []).append(bc)
-                    rows.setdefault("localhost warm bare", []).append(bw)
+                    bc, bw, br, _ = local_visits(p, bare_url, False)
+                    for kind, value in (("cold", bc), ("warm", bw), ("reload", br)):
+                        rows.setdefault(f"localhost {kind} bare", []).append(value)
                     for game, url in games.items():
-                        gc, gw, back = local_visits(p, url, True)
+                        gc, gw, gr, back = local_visits(p, url, True)
                         for key, value in ((f"localhost cold {game}", gc), (f"localhost warm {game}", gw),
+                                           (f"localhost reload {game}", gr),
                                            (f"returning visit on slow4g {game}", back)):
                             rows.setdefault(key, []).append(value)
                 else:
@@ -268,12 +277,14 @@ def main():
                 print(f"run {run + 1}: {network} done", file=sys.stderr)
     for network in profiles:
         if network == "localhost":
-            for kind in ("cold", "warm"):
-                print(f"localhost {kind} (service worker allowed; warm: the second visit)")
+            for kind, what in (("cold", "a first visit, service worker allowed"),
+                               ("warm", "the browser closed and opened again on the same profile"),
+                               ("reload", "the page loaded again in the same tab after the cold visit")):
+                print(f"localhost {kind} ({what})")
                 line("bare", rows[f"localhost {kind} bare"])
                 for game in games:
                     line(game, rows[f"localhost {kind} {game}"], rows[f"localhost {kind} bare"])
-            print("returning visit (localhost first, then slow 4G)")
+            print("returning visit (localhost first, then slow 4G, the browser opened again)")
             for game in games:
                 line(game, rows[f"returning visit on slow4g {game}"])
         else:
