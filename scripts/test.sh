@@ -5,4 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/build.sh
-python3 -m pytest -q --doctest-modules py tests "$@"
+# Two workers: the browser tests one after another on one of them (tests/conftest.py groups
+# them), the CPython tests spread over both.
+python3 -m pytest -q --doctest-modules -n 2 --dist loadgroup py tests "$@"

@@ -26,6 +26,18 @@ settings.register_profile("late", max_examples=LATE_EXAMPLES, deadline=None,
 
 # -- the browser tests' fixtures (tests/pages.py has the machinery) ------------------------
 
+BROWSER_FIXTURES = {"site", "server", "browser"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist (scripts/test.sh runs ``-n 2 --dist loadgroup``) the browser tests
+    run one after another on one worker, as they would alone (one browser, one served
+    build), while the other worker takes the CPython tests."""
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
 @pytest.fixture(scope="session")
 def site():
     """The built site (dist/), served with netlify.toml's headers."""
