@@ -34,7 +34,7 @@ def roundtrip(stats):
 def results(draw, ids=None):
     """A finished game. A game's copies (one id) name one daily, or none: two copies of
     one game naming two dailies is forged, and merging keeps one of them."""
-    id = draw(ids or st.text("abcdefgh", min_size=1, max_size=3))
+    id = draw(ids if ids is not None else st.text("abcdefgh", min_size=1, max_size=3))
     daily = (FIRST + datetime.timedelta(days=sum(map(ord, id)) % 60)).isoformat()
     return dict(game=draw(st.sampled_from(GAMES)), won=draw(st.booleans()),
                 moves=draw(st.one_of(st.integers(0, 300), st.just(ST.MAX_MOVES))),
