@@ -205,7 +205,7 @@ def encode(value):
         return {"mv": str(value)}
     if isinstance(value, Hint):
         return {"h": [encode(value.move), value.kind, value.examined, value.wins,
-                      value.samples, encode(value.line)]}
+                      value.samples, encode(value.line), value.lost]}
     if isinstance(value, (list, tuple)):
         return [encode(v) for v in value]
     if value is None or isinstance(value, (bool, int, float, str)):
@@ -223,7 +223,7 @@ def decode(data):
         if "mv" in data:
             return Move.parse(data["mv"])
         if "h" in data:
-            move, kind, examined, wins, samples, line = data["h"]
-            return Hint(decode(move), kind, examined, wins, samples, list(decode(line)))
+            move, kind, examined, wins, samples, line, lost = data["h"]
+            return Hint(decode(move), kind, examined, wins, samples, list(decode(line)), lost)
         raise ValueError("an unknown value")
     return data

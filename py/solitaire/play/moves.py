@@ -475,7 +475,9 @@ def answer_offer(c, action) -> Answer:
     ans = Answer(offer=CLOSED)
     if offer is None:
         return ans
-    if offer.kind == "undo_to_win" and action == "yes":
+    if offer.kind == "full_check" and action == "check":
+        ans.merge(c.still_winnable())
+    elif offer.kind == "undo_to_win" and action == "yes":
         c.session.undo_to(offer.to)
         c._board_changed(ans)
         ans.say("undone_to_win")

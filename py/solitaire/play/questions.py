@@ -19,7 +19,7 @@ from ..solver.daily import candidates
 from ..solver.hints import EASY, HARD, MEDIUM, FairHint, Rating
 from ..solver.search import UNWINNABLE, WON, Search
 from ..words.messages import Message
-from .answer import Answer
+from .answer import Answer, Offer
 from .jobs import check_job, rate_job, rated_deal_job
 from .moves import look_back, look_back_done
 
@@ -218,9 +218,21 @@ def fair_hint_steps(c, s):
 
 
 def fair_hint_done(c, s, h) -> Answer:
+    """The fair hint's answer. With no win in any arrangement it says what the searches
+    found: every one proved lost (the position looks lost: the full-knowledge check is
+    offered), some lost and the others out of positions, or all out of positions."""
     ans = Answer()
     if h.move is None:
-        ans.say("hint_fair_none")
+        if h.kind == "lost":
+            ans.say("hint_fair_lost", samples=h.samples)
+            c.offer = Offer("full_check", Message("offer_full_check"),
+                            [("check", Message("check_now")), ("no", Message("no"))],
+                            board=c.serial)
+            ans.offer = c.offer
+        elif h.lost:
+            ans.say("hint_fair_no_win", samples=h.samples, lost=h.lost, open=h.samples - h.lost)
+        else:
+            ans.say("hint_fair_ran_out", samples=h.samples, budget=c.HINT_BUDGET)
         return ans
     c.hint_move = h.move
     ans.board = True

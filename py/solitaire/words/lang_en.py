@@ -132,8 +132,18 @@ ENGLISH: dict[str, str] = {
                        "in {wins} of {samples} guesses at the face-down cards."),
     "hint_fair_deal": ("Hint: deal. From what you can see, it starts a win in {wins} of "
                        "{samples} guesses at the face-down cards."),
-    "hint_fair_none": ("No hint from what you can see. Menu \u2192 Is this deal still "
-                       "winnable? asks the solver, which knows the face-down cards."),
+    "hint_fair_lost": ("This position looks lost: in all {samples} guesses at the face-down "
+                       "cards, the solver proved there is no win."),
+    "offer_full_check": "Check with every card known, the face-down ones included?",
+    "check_now": "Check",
+    "hint_fair_no_win": ("No hint: no win in any of the {samples} guesses at the face-down "
+                         "cards ({lost} proved lost; in {open} the search ran out first). "
+                         "Menu \u2192 Is this deal still winnable? asks the solver, which "
+                         "knows the face-down cards."),
+    "hint_fair_ran_out": ("No hint yet: in each of the {samples} guesses at the face-down "
+                          "cards the search ran out of positions ({budget} in all) before "
+                          "finding a win. Menu \u2192 Is this deal still winnable? asks the "
+                          "solver, which knows the face-down cards."),
     "checking_winnable": "Checking with every card known whether this deal can still be won\u2026",
     "still_winnable_yes": ("Yes: the solver, knowing every card, proved this deal can still "
                            "be won from here ({count} moves)."),

@@ -133,8 +133,18 @@ SPANISH: dict[str, str] = {
                        "{wins} de {samples} suposiciones sobre las cartas boca abajo."),
     "hint_fair_deal": ("Pista: reparte. Con lo que se ve, lleva a ganar en {wins} de "
                        "{samples} suposiciones sobre las cartas boca abajo."),
-    "hint_fair_none": ("No hay pista con lo que se ve. Menú \u2192 ¿Aún se puede ganar? "
-                       "pregunta al solucionador, que conoce las cartas boca abajo."),
+    "hint_fair_lost": ("Esta posición parece perdida: en las {samples} suposiciones sobre "
+                       "las cartas boca abajo, el solucionador demostró que no hay forma de ganar."),
+    "offer_full_check": "¿Comprobarlo conociendo todas las cartas, también las boca abajo?",
+    "check_now": "Comprobar",
+    "hint_fair_no_win": ("No hay pista: no se gana en ninguna de las {samples} suposiciones "
+                         "sobre las cartas boca abajo ({lost} demostradas perdidas; en {open} "
+                         "la búsqueda se agotó antes). Menú \u2192 ¿Aún se puede ganar? "
+                         "pregunta al solucionador, que conoce las cartas boca abajo."),
+    "hint_fair_ran_out": ("Aún no hay pista: en cada una de las {samples} suposiciones sobre "
+                          "las cartas boca abajo la búsqueda agotó sus posiciones ({budget} en "
+                          "total) sin encontrar cómo ganar. Menú \u2192 ¿Aún se puede ganar? "
+                          "pregunta al solucionador, que conoce las cartas boca abajo."),
     "checking_winnable": "Comprobando, con todas las cartas conocidas, si aún se puede ganar\u2026",
     "still_winnable_yes": ("Sí: el solucionador, que conoce todas las cartas, demostró que "
                            "desde aquí aún se puede ganar ({count} movimientos)."),
