@@ -31,7 +31,7 @@ from ..records.stats import record, sync
 from ..solver.daily import parse_date
 from ..words.messages import Message, clock_text
 from ..words.text import reason
-from . import jobs as J, moves as M, questions as Q, tasks as T
+from . import jobs as J, moves as M, questions as Q, tasks as T, texts as X
 from .answer import CLOSED, Answer, Offer
 
 __all__ = ["Controller", "clock_text"]
@@ -172,13 +172,14 @@ class Controller:
     def _new_session(self, number, daily=None):
         return Session(self.game, number, daily, self._new_id())
 
-    def _start(self, game, number, daily=None, ans=None) -> Answer:
-        """Put a new board on the table; the game left behind counts as lost if played."""
+    def _start(self, game, number, daily=None, ans=None, session=None) -> Answer:
+        """Put a new board on the table (``session``: a game already begun, else a new
+        one of deal ``number``); the game left behind counts as lost if played."""
         ans = ans or Answer()
         self._leave(ans)
         ans.relayout = ans.relayout or game is not self.game
         self.game = game
-        self.session = self._new_session(number, daily)
+        self.session = session or self._new_session(number, daily)
         self._board_changed(ans)
         ans.address = self.link()
         return ans
@@ -485,6 +486,16 @@ class Controller:
 
     def deal_box(self, text: str) -> Answer:
         return M.deal_box(self, text)
+
+    def game_text(self) -> str:
+        """The game in play as text: the command line's ``play`` command that replays it
+        (see :mod:`solitaire.records.playtext`)."""
+        return X.game_text(self)
+
+    def open_text(self, text: str) -> Answer:
+        """Open the game ``text`` gives (the notation :meth:`game_text` writes); bad text
+        is refused with a reason and the game in play stays."""
+        return X.open_text(self, text)
 
     def start_deal(self, number: int, game_id: str | None = None) -> Answer:
         """Start deal ``number`` (the page's test hook)."""
