@@ -68,6 +68,7 @@ class Controller:
         self.last_saved = None      # this tab's game as last saved or loaded (no clock)
         self.ratings = Q.Ratings()  # deals' difficulty, known and to compute
         self.held = set()           # keys of records that could not be read nor moved: never written
+        self.shown = None           # Show me a win's line: (board, moves)
 
     # -- starting ------------------------------------------------------------------------
 
@@ -405,6 +406,16 @@ class Controller:
         """"Is this deal still winnable?", asked with full knowledge (see questions.py)."""
         return Q.still_winnable(self)
 
+    def show_win(self, told: bool = False) -> Answer:
+        """*Show me a win*: the solver's line from here, played as a replay (in Spider,
+        after the player agrees to see the face-down cards, ``told``; see questions.py)."""
+        return Q.show_win(self, told)
+
+    def show_line(self, line: list) -> Answer:
+        """Show ``line``, a winning line from the position in play, as a replay."""
+        self.shown = (self.serial, list(line))
+        return Answer()
+
     # -- difficulty ratings, a slice at a time while the page is idle (see questions.py) --
 
     def rating(self) -> str | None:
@@ -517,7 +528,8 @@ class Controller:
         return M.export_stats(self)
 
 
-_DROPPED = {"new_deal": "new_deal_dropped", "daily": "new_deal_dropped", "check": "check_dropped"}
+_DROPPED = {"new_deal": "new_deal_dropped", "daily": "new_deal_dropped", "check": "check_dropped",
+            "show": "show_dropped"}
 
 
 def _snapshot(session) -> str:

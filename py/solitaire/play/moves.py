@@ -477,6 +477,8 @@ def answer_offer(c, action) -> Answer:
         return ans
     if offer.kind == "full_check" and action == "check":
         ans.merge(c.still_winnable())
+    elif offer.kind == "show_reveal" and action == "show":
+        ans.merge(c.show_win(told=True))
     elif offer.kind == "undo_to_win" and action == "yes":
         c.session.undo_to(offer.to)
         c._board_changed(ans)

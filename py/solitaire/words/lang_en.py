@@ -171,6 +171,16 @@ ENGLISH: dict[str, str] = {
     "ui_still_winnable": "Is this deal still winnable?",
     "ui_still_winnable_title": ("Asks the solver, which knows the face-down cards: yes, or no "
                                 "and where a win was still possible. Hint uses only what you see."),
+    "ui_show_win": "Show me a win",
+    "ui_show_win_title": ("The solver finds a winning line from here and plays it for you to "
+                          "watch; take over from any point of it."),
+    "finding_win_to_show": "Looking for a win to show you\u2026",
+    "offer_show_reveal": ("To show a win, the solver must use the face-down cards, and the "
+                          "replay will show them. Go on?"),
+    "show_yes": "Show me",
+    "show_found": "A win in {count} moves from here: watch it, or play from any point of it.",
+    "show_cancelled": "Show me a win was cancelled.",
+    "show_dropped": "Show me a win stopped: the position changed.",
     "ui_difficulty": "New deals",
     "ui_difficulty_any": "Any difficulty",
     "ui_difficulty_easy": "Easy", "ui_difficulty_medium": "Medium", "ui_difficulty_hard": "Hard",

@@ -172,6 +172,16 @@ SPANISH: dict[str, str] = {
     "ui_still_winnable": "¿Aún se puede ganar?",
     "ui_still_winnable_title": ("Pregunta al solucionador, que conoce las cartas boca abajo: sí, "
                                 "o no y dónde aún se podía ganar. La pista usa solo lo que ves."),
+    "ui_show_win": "Muéstrame cómo ganar",
+    "ui_show_win_title": ("El solucionador busca una forma de ganar desde aquí y la juega para "
+                          "que la veas; puedes seguir tú desde cualquier punto."),
+    "finding_win_to_show": "Buscando una forma de ganar para mostrártela\u2026",
+    "offer_show_reveal": ("Para mostrar cómo ganar, el solucionador debe usar las cartas boca "
+                          "abajo, y la repetición las mostrará. ¿Seguir?"),
+    "show_yes": "Muéstramelo",
+    "show_found": "Se gana en {count} movimientos desde aquí: mírala, o juega desde cualquier punto.",
+    "show_cancelled": "Se canceló Muéstrame cómo ganar.",
+    "show_dropped": "Muéstrame cómo ganar se detuvo: la posición cambió.",
     "ui_difficulty": "Partidas nuevas",
     "ui_difficulty_any": "Cualquier dificultad",
     "ui_difficulty_easy": "Fáciles", "ui_difficulty_medium": "Medias", "ui_difficulty_hard": "Difíciles",
