@@ -21,6 +21,7 @@ import inputs  # noqa: E402
 import words  # noqa: E402
 import modal  # noqa: E402
 from dom import Storage, document, el, keep, nullish, on, today  # noqa: E402
+from gametext import TextPanel  # noqa: E402
 from howto import Intro, RulesDialog  # noqa: E402
 from panels import Files, OfferBar, StatsPanel  # noqa: E402
 from runner import Runner  # noqa: E402
@@ -54,6 +55,7 @@ class Page:
         self.stats = StatsPanel(self)
         self.offers = OfferBar(self)
         self.files = Files(self)
+        self.text = TextPanel(self)
         self.rules = RulesDialog(self)
         self.intro = Intro(self)
         self.runner = Runner(self)   # searches: in the solver's worker, else in slices here
@@ -278,6 +280,7 @@ class Page:
             on(el(id_), "click", lambda e, f=intent: self.do(f()))
         on(el("restart"), "click", lambda e: self.stats.close() or self.do(ctl.restart()))
         on(el("still-winnable"), "click", lambda e: self.stats.close() or self.do(ctl.still_winnable()))
+        on(el("show-win"), "click", lambda e: self.stats.close() or self.do(ctl.show_win()))
         on(el("difficulty-select"), "change",
            lambda e: self.do(ctl.set_pref("difficulty", str(el("difficulty-select").value) or None)))
         on(el("winnable"), "change", lambda e: self.do(ctl.set_pref("winnable", el("winnable").checked)))
