@@ -37,7 +37,7 @@ def test_show_me_a_win_finds_a_line_from_here_and_hands_it_to_the_replay():
     ans = drive(c, first)
     check_answer(ans, "show me a win")
     assert keys(ans)[-1] == "show_found"
-    board, line = c.shown
+    board, line = c.win_line
     assert board == c.serial == before[1] and list(c.session.moves) == before[0]
     assert ans.status[-1].params["count"] == len(line) and wins_from(c, line)
 
@@ -51,7 +51,7 @@ def test_show_me_a_win_with_no_win_says_so_and_offers_the_look_back():
     ans = drive(c, c.show_win())
     check_answer(ans, "show me a win, lost")
     assert "no_line" in keys(ans) and ans.offer.text.key == "offer_undo_one"
-    assert c.shown is None
+    assert c.win_line is None
     c.answer_offer("yes")
     assert c.session.moves == list(line[:-1])
 
@@ -65,11 +65,11 @@ def test_in_spider_it_asks_before_showing_the_face_down_cards():
     assert ans.offer.kind == "show_reveal" and c.task is None
     assert [a for a, _ in ans.offer.actions] == ["show", "no"]
     c.answer_offer("no")
-    assert c.task is None and c.shown is None
+    assert c.task is None and c.win_line is None
     assert c.show_win().offer.kind == "show_reveal"
     ans = drive(c, c.answer_offer("show"))
     check_answer(ans, "show me a win, spider, agreed")
-    assert keys(ans)[-1] == "show_found" and wins_from(c, c.shown[1])
+    assert keys(ans)[-1] == "show_found" and wins_from(c, c.win_line[1])
 
 
 def test_a_move_drops_it_and_cancel_cancels_it():
@@ -79,7 +79,7 @@ def test_a_move_drops_it_and_cancel_cancels_it():
     ans = c.play(c.game.legal_moves(c.session.position)[0])
     assert "show_dropped" in keys(ans) and c.task is None
     c.show_win()
-    assert "show_cancelled" in keys(c.cancel()) and c.shown is None
+    assert "show_cancelled" in keys(c.cancel()) and c.win_line is None
 
 
 def test_a_won_game_has_nothing_to_show():
@@ -97,5 +97,5 @@ def test_the_worker_shows_the_line_the_slices_show():
     there.offload = True
     ans, _ = in_worker(there, there.show_win())
     assert summary(there, ans) == slices
-    assert format_line(here.shown[1]) == format_line(there.shown[1])
+    assert format_line(here.win_line[1]) == format_line(there.win_line[1])
     assert get_game("manx") is here.game

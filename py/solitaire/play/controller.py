@@ -68,7 +68,7 @@ class Controller:
         self.last_saved = None      # this tab's game as last saved or loaded (no clock)
         self.ratings = Q.Ratings()  # deals' difficulty, known and to compute
         self.held = set()           # keys of records that could not be read nor moved: never written
-        self.shown = None           # Show me a win's line: (board, moves)
+        self.win_line = None        # Show me a win's line: (board, moves)
 
     # -- starting ------------------------------------------------------------------------
 
@@ -413,7 +413,7 @@ class Controller:
 
     def show_line(self, line: list) -> Answer:
         """Show ``line``, a winning line from the position in play, as a replay."""
-        self.shown = (self.serial, list(line))
+        self.win_line = (self.serial, list(line))
         return Answer()
 
     # -- difficulty ratings, a slice at a time while the page is idle (see questions.py) --
