@@ -41,7 +41,7 @@ def test_show_me_a_win_finds_a_line_from_here_and_hands_it_to_the_replay():
     check_answer(ans, "show me a win")
     assert keys(ans)[-1] == "show_found"
     line = c.replay.moves()
-    assert ans.replay.at == 0 and ans.replay.total == len(line)
+    assert ans.replay.at == 0 and ans.replay.total == len(line) and ans.replay.playing
     assert list(c.session.moves) == before[0]   # the game in progress, untouched
     assert c.shown.position == c.session.position   # the replay starts from here
     assert ans.status[-1].params["count"] == len(line) and wins_from(c, line)

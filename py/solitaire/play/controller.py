@@ -473,10 +473,12 @@ class Controller:
         return Q.show_win(self, told)
 
     def show_line(self, line: list) -> Answer:
-        """Show ``line``, a winning line from the position in play, as a replay whose
-        "play from here" goes on with the game in progress."""
-        return self.show_replay(R.Replay.from_session(self.session, line,
-                                                      resume_id=self.session.id))
+        """Show ``line``, a winning line from the position in play, as a replay that
+        starts playing at once and whose "play from here" goes on with the game in
+        progress."""
+        replay = R.Replay.from_session(self.session, line, resume_id=self.session.id)
+        replay.playing = True
+        return self.show_replay(replay)
 
     # -- difficulty ratings, a slice at a time while the page is idle (see questions.py) --
 
