@@ -345,6 +345,7 @@ def hooks(page):
         "tabby_summary": lambda game: json.dumps(summary(ctl.stats, get_game(str(game)).id, ctl.today())),
         "tabby_rating": lambda: ctl.rating() or "",
         "tabby_rating_cost": lambda n, game: json.dumps(rating_cost(get_game(str(game)), int(n))),
+        "tabby_shown": lambda: json.dumps(shown(ctl)),
         "tabby_solver": page.runner.facts,
         "tabby_start_worker": page.runner.start_worker,
         "tabby_solve": lambda: " ".join(str(m) for m in Search(
@@ -352,6 +353,13 @@ def hooks(page):
     }
     for name, fn in found.items():
         setattr(window, name, keep(create_proxy(fn)))
+
+
+def shown(ctl):
+    """The game the table shows (a replay's while one shows) and the replay's line."""
+    s = ctl.shown
+    return {"won": s.won, "moves": len(s.moves), "position": s.game.format(s.position),
+            "line": " ".join(map(str, ctl.replay.moves())) if ctl.replay is not None else ""}
 
 
 def rating_cost(game, deal):
