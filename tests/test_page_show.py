@@ -38,7 +38,7 @@ def page(browser, server):
 
 
 def shown(page) -> dict:
-    return json.loads(page.evaluate("window.tabby_shown()"))
+    return json.loads(page.evaluate("window.tabby_shown_game()"))
 
 
 @pytest.mark.parametrize("game_id", list(DEALS))

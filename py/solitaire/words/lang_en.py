@@ -461,6 +461,8 @@ ENGLISH: dict[str, str] = {
     "share_replay_daily": "{game} daily {day}: watch my win in {moves} moves.",
     "recent_won": "{day}: won in {moves} moves",
     "recent_lost": "{day}: lost after {moves} moves",
+    "recent_replay_won": "Replay the game of {day}, won in {moves} moves",
+    "recent_replay_lost": "Replay the game of {day}, lost after {moves} moves",
     "recent_none": "No finished game of this game is kept yet.",
     "rec_replay_too_long": "the replay is {chars} characters long; the most is {most}",
     "rec_replay_form": "the replay is not written as game.deal.count.moves",

@@ -466,6 +466,8 @@ SPANISH: dict[str, str] = {
     "share_replay_daily": "{game}, diaria del {day}: mira mi victoria en {moves} movimientos.",
     "recent_won": "{day}: ganada en {moves} movimientos",
     "recent_lost": "{day}: perdida tras {moves} movimientos",
+    "recent_replay_won": "Repetir la partida del {day}, ganada en {moves} movimientos",
+    "recent_replay_lost": "Repetir la partida del {day}, perdida tras {moves} movimientos",
     "recent_none": "Aún no se guarda ninguna partida terminada de este juego.",
     "rec_replay_too_long": "la repetición tiene {chars} caracteres; el máximo es {most}",
     "rec_replay_form": "la repetición no está escrita como juego.partida.número.movimientos",
