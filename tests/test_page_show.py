@@ -12,10 +12,12 @@ import json
 
 import pytest
 
+from conftest import ROOT
 from pages import boot, new_page
 from solitaire import get_game, solve
 from solitaire.engine.position import Move, format_line
 
+SHOTS = ROOT / "tests" / "screenshots"
 DEALS = {"tabbycat": 7937, "tabbycat-relaxed": 7937, "manx": 7937, "tuxedo": 7937,
          "spider1": 7937, "spider2": 7937, "spider4": 2}
 
@@ -46,6 +48,10 @@ def test_show_me_a_win_plays_a_proved_line_to_a_win(page, game_id):
     game = get_game(game_id)
     prefix = midway(game_id)
     page.evaluate(f"window.tabby_start({DEALS[game_id]}, '{game_id}')")
+    if game.has_auto_moves:   # the solver's line makes the foundation moves itself
+        page.click("#stats")
+        page.uncheck("#autoplay")
+        page.click("#stats-close")
     assert page.evaluate(f"window.tabby_play({json.dumps(format_line(list(prefix)))})")
     before = page.evaluate("window.tabby_position()")
     page.click("#stats")
@@ -54,6 +60,8 @@ def test_show_me_a_win_plays_a_proved_line_to_a_win(page, game_id):
         page.wait_for_selector("#offer:not([hidden])")
         assert "face-down cards" in page.inner_text("#offer-text")
         assert page.locator("#search").is_hidden()
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"show-win-asks-{game_id}.png"))
         page.click("#offer-show")
     # Polled on a timer: while slices run, animation frames are few.
     page.wait_for_selector("#replay:not([hidden])", timeout=180_000)
@@ -64,6 +72,8 @@ def test_show_me_a_win_plays_a_proved_line_to_a_win(page, game_id):
     page.wait_for_function(f"document.querySelector('#replay').dataset.at === '{total}'",
                            polling=100, timeout=120_000)
     page.wait_for_function("document.body.dataset.replay === 'paused'", polling=100)
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"show-win-won-{game_id}.png"))
     end = shown(page)
     assert end["won"] and end["moves"] == len(prefix) + total
     line = end["line"].split()
@@ -82,4 +92,8 @@ def test_show_me_a_win_plays_a_proved_line_to_a_win(page, game_id):
     assert page.evaluate(f"window.tabby_play({json.dumps(line[-1])})")
     page.wait_for_selector("#win:not([hidden])")
     page.keyboard.press("Escape")
+    if game.has_auto_moves:
+        page.click("#stats")
+        page.check("#autoplay")
+        page.click("#stats-close")
     assert not page.errors, page.errors
