@@ -69,7 +69,8 @@ def record_a_win_and_a_loss(page, line):
 def test_axe_finds_no_wcag_violation_in_any_scene_in_either_theme(page):
     """The issue's scenes, light and dark: Tabby Cat at the start, after 10 moves, with
     the menu open, with the statistics open (after a win and a loss, scrolled to them),
-    the win; four-suit Spider; Tuxedo; and How to play and the leave-game question."""
+    the win; four-suit Spider; Tuxedo; How to play, the leave-game question and the game
+    as text."""
     line = solve(TABBY, TABBY.deal(DEAL)).line
     spider = get_game("spider4")
 
@@ -97,6 +98,12 @@ def test_axe_finds_no_wcag_violation_in_any_scene_in_either_theme(page):
         page.keyboard.press("Enter")
         assert page.is_visible("#offer")
 
+    def game_text():
+        start(page, line=line[:5])
+        page.click("#stats")
+        page.click("#game-text")
+        page.wait_for_selector("#text-panel:not([hidden])")
+
     scenes = {
         "tabbycat start": lambda: start(page),
         "tabbycat after 10 moves": lambda: start(page, line=line[:10]),
@@ -107,6 +114,7 @@ def test_axe_finds_no_wcag_violation_in_any_scene_in_either_theme(page):
         "tuxedo": lambda: start(page, "tuxedo", 1),
         "how to play": rules,
         "leave-game question": leave,
+        "game as text": game_text,
     }
     problems = {}
     for scheme in ("light", "dark"):

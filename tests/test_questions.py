@@ -180,3 +180,67 @@ def test_every_sentence_of_a_rating_is_in_both_catalogues():
         for key in (f"finding_{r}", f"deal_{r}", f"deal_{r}_proved", f"no_{r}_found",
                     f"rating_{r}", f"ui_difficulty_{r}"):
             assert key in ENGLISH and key in SPANISH, key
+
+
+# -- what a Spider hint that finds no win says ----------------------------------------------
+
+def stuck_spider() -> Position:
+    """A one-suit Spider position with nothing to do: eight Kings and two Aces on top,
+    every other card face down beneath them, the stock empty. Every arrangement of the
+    face-down cards is as stuck, so each search proves it lost."""
+    cards = get_game("spider1").deal(3).cards()
+    tops = [c for c in cards if c.rank == 13] + [c for c in cards if c.rank == 1][:2]
+    rest = [c for c in cards if c not in tops]
+    piles = [tuple(rest[i::10]) + (top,) for i, top in enumerate(tops)]
+    return Position(piles=tuple(piles), stock=(), foundations=((),) * 8,
+                    hidden=tuple(len(p) - 1 for p in piles))
+
+
+def test_spiders_hint_says_a_position_looks_lost_and_offers_the_full_check():
+    """Every guess lost within its budget: the position looks lost, and the check with
+    every card known is offered; taking it runs that check (here: no win, and no earlier
+    position either, since no move was made)."""
+    pos = stuck_spider()
+    assert get_game("spider1").legal_moves(pos) == []
+    c = spider(pos)
+    ans = drive(c, c.hint())
+    check_answer(ans, "fair hint, lost")
+    assert keys(ans) == ["hint_fair_lost"] and ans.status[0].params == {"samples": 4}
+    assert c.hint_move is None
+    assert ans.offer.kind == "full_check" and [a for a, _ in ans.offer.actions] == ["check", "no"]
+    ans = drive(c, c.answer_offer("check"))
+    check_answer(ans, "full check after the fair hint")
+    assert keys(ans)[-2:] == ["no_line", "no_earlier_win"]
+
+
+def test_the_offered_full_check_goes_with_its_board():
+    c = spider(stuck_spider())
+    ans = drive(c, c.hint())
+    assert ans.offer.kind == "full_check"
+    assert c.answer_offer("no").offer == "closed" and c.task is None
+
+
+def test_spiders_hint_says_when_every_search_ran_out():
+    """No guess won, none proved lost: the search ran out, which is not a loss."""
+    c = spider()
+    c.HINT_BUDGET = 400   # 100 positions a guess: too few to win deal 3
+    ans = drive(c, c.hint())
+    check_answer(ans, "fair hint, ran out")
+    assert keys(ans) == ["hint_fair_ran_out"]
+    assert ans.status[0].params == {"samples": 4, "budget": 400}
+    assert ans.offer is None and c.hint_move is None
+
+
+def test_spiders_hint_says_no_win_in_any_guess_when_some_were_lost(monkeypatch):
+    """Some guesses proved lost, the others ran out: "no win in any of the N tried",
+    with both counts, and no claim that the position is lost."""
+    import solitaire.solver.hints as H
+    stuck, open_ = stuck_spider(), get_game("spider1").deal(3)
+    monkeypatch.setattr(H, "arrangements", lambda game, pos, n: [stuck, open_, stuck, open_][:n])
+    c = spider()
+    c.HINT_BUDGET = 400
+    ans = drive(c, c.hint())
+    check_answer(ans, "fair hint, no win")
+    assert keys(ans) == ["hint_fair_no_win"]
+    assert ans.status[0].params == {"samples": 4, "lost": 2, "open": 2}
+    assert ans.offer is None and c.hint_move is None

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from solitaire.records import stats as ST
 from solitaire.records import saved as S
 from solitaire.records.readers import read_json
+from solitaire.records.replay import MAX_CHARS as REPLAY_CHARS
 from solitaire.records.session import MAX_MOVES, Session
 from solitaire.records.stats import (check, compact, dailies, daily_streak, games_in, history, merge,
                              new_stats, record, summary, sync)
@@ -36,17 +37,28 @@ def results(draw, ids=None):
     one game naming two dailies is forged, and merging keeps one of them."""
     id = draw(ids if ids is not None else st.text("abcdefgh", min_size=1, max_size=3))
     daily = (FIRST + datetime.timedelta(days=sum(map(ord, id)) % 60)).isoformat()
-    return dict(game=draw(st.sampled_from(GAMES)), won=draw(st.booleans()),
+    game = draw(st.sampled_from(GAMES))
+    return dict(game=game, won=draw(st.booleans()),
                 moves=draw(st.one_of(st.integers(0, 300), st.just(ST.MAX_MOVES))),
                 seconds=draw(st.one_of(st.integers(0, 5_000), st.just(ST.MAX_SECONDS))),
-                day=draw(near_days), daily=draw(st.sampled_from([None, daily])), id=id)
+                day=draw(near_days), daily=draw(st.sampled_from([None, daily])), id=id,
+                replay=draw(replays(game)))
+
+
+def replays(game):
+    """A finished game's replay text as the statistics keep it (its form only: the
+    statistics' reader does not replay it), the longest and one too long among them."""
+    head = f"{game}.{2**64 - 1}.9."
+    return st.one_of(st.none(), st.text("AB-_f", max_size=9).map(lambda t: head + t),
+                     st.sampled_from([head + "A" * (REPLAY_CHARS - len(head)),
+                                      head + "A" * (REPLAY_CHARS + 1 - len(head))]))
 
 
 def play(stats, events, clock):
     """Record ``events`` (results) with a clock that goes on from ``clock``."""
     for i, r in enumerate(events):
         record(stats, r["game"], r["won"], r["moves"], r["seconds"], r["day"], r["daily"],
-               id=r["id"], t=clock + i)
+               id=r["id"], t=clock + i, replay=r.get("replay"))
     return stats
 
 
@@ -209,6 +221,55 @@ def test_version_2_migrates_with_every_figure():
 
 def test_the_largest_record_a_writer_holds_is_under_the_readers_cap():
     assert ST.most_chars() < S.STATS_CHARS
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.integers(0, 1), results(ids=st.uuids().map(str))), max_size=30))
+def test_the_recent_games_are_each_games_last_kept_with_their_moves(events):
+    """Two tabs syncing as they go: per game, the last RECENT finished games whose replay
+    fits, newest first, each once; the record reads back as written."""
+    stored, tabs = new_stats(), [new_stats(), new_stats()]
+    for i, (n, r) in enumerate(events):
+        record(tabs[n], r["game"], r["won"], r["moves"], r["seconds"], r["day"], r["daily"],
+               id=r["id"], t=i + 1, replay=r["replay"])
+        tabs[n] = sync(tabs[n], stored)
+        stored = roundtrip(tabs[n])
+    stored = sync(sync(stored, tabs[0]), tabs[1])
+    assert roundtrip(stored) == stored
+    for game_id in GAMES:
+        want = [{"id": r["id"], "won": r["won"], "t": i + 1, "day": r["day"], "replay": r["replay"]}
+                for i, (_, r) in enumerate(events) if r["game"] == game_id
+                and r["replay"] is not None and len(r["replay"]) <= REPLAY_CHARS]
+        assert ST.recent_games(stored, game_id) == want[-ST.RECENT:][::-1]
+
+
+def test_a_game_counted_lost_then_won_is_kept_won():
+    """One tab left the game (lost), another won it: one recent game, the win."""
+    a, b = new_stats(), new_stats()
+    record(a, "manx", False, 3, 9, "2026-01-01", id="g", t=5, replay="manx.1.1.A")
+    record(b, "manx", True, 9, 9, "2026-01-01", id="g", t=4, replay="manx.1.2.AA")
+    for merged in (merge(a, b), merge(b, a)):
+        assert [(e["id"], e["won"], e["replay"]) for e in ST.recent_games(merged, "manx")] == \
+            [("g", True, "manx.1.2.AA")]
+
+
+def test_a_record_without_recent_games_still_reads():
+    """A version-3 record written before the recent games were kept reads, with none."""
+    old = {"v": 3, "results": [], "base": {}, "upto": None, "epoch": 0}
+    assert roundtrip(check(old)) == new_stats()
+
+
+@pytest.mark.parametrize("recent", [
+    [], {"tabbycat": "x"}, {"tabbycat": [{"id": "a"}]}, {"Tabby": []},
+    {"tabbycat": [{"id": "a", "won": True, "t": 1, "day": "2026-01-01", "replay": "manx.1.0."}]},
+    {"tabbycat": [{"id": "a", "won": True, "t": 1, "day": "2026-01-01", "replay": "tabbycat.1.0.<"}]},
+    {"tabbycat": [{"id": "a", "won": True, "t": 1, "day": "2026-01-01", "replay": "tabbycat.1.0."}] * 2},
+    {"tabbycat": [{"id": str(i), "won": True, "t": 1, "day": "2026-01-01", "replay": "tabbycat.1.0."}
+                  for i in range(ST.RECENT + 1)]},
+])
+def test_bad_recent_games_are_refused(recent):
+    with pytest.raises(ST.RecordError):
+        check({**new_stats(), "recent": recent})
 
 
 # -- the other records ---------------------------------------------------------------------

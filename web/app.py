@@ -20,12 +20,14 @@ from pyodide.ffi import create_proxy  # noqa: E402
 import inputs  # noqa: E402
 import words  # noqa: E402
 import modal  # noqa: E402
-from dom import Storage, document, el, keep, nullish, on, today  # noqa: E402
+from dom import Storage, closest, document, el, keep, nullish, on, today  # noqa: E402
+from gametext import TextPanel  # noqa: E402
 from howto import Intro, RulesDialog  # noqa: E402
 from panels import Files, OfferBar, StatsPanel  # noqa: E402
 from runner import Runner  # noqa: E402
 from solitaire import GAMES, get_game  # noqa: E402
-from solitaire.play.answer import Answer  # noqa: E402
+from solitaire.play.answer import CLOSED, Answer  # noqa: E402
+from solitaire.words.messages import Message  # noqa: E402
 from solitaire.solver.daily import daily_deal  # noqa: E402
 from solitaire.words.messages import clock_text  # noqa: E402
 from solitaire.play.controller import Controller  # noqa: E402
@@ -54,10 +56,13 @@ class Page:
         self.stats = StatsPanel(self)
         self.offers = OfferBar(self)
         self.files = Files(self)
+        self.text = TextPanel(self)
         self.rules = RulesDialog(self)
         self.intro = Intro(self)
         self.runner = Runner(self)   # searches: in the solver's worker, else in slices here
         self.rating = False     # the rating loop runs (see rate)
+        self.replay_timer = None  # the next step of a replay playing
+        self.replay_proxy = keep(create_proxy(lambda *_: self.replay_tick()))
         self.ready = None       # called once the board asked for at start is on the table
         self.bind()
 
@@ -77,11 +82,13 @@ class Page:
     def do(self, ans: Answer):
         """Apply what changed."""
         ctl = self.ctl
-        if ans.relayout or self.table is None or self.table.game is not ctl.game:
+        if ans.relayout or self.table is None or self.table.game is not ctl.shown.game:
             self.layout()
+        if ans.replay is not None:
+            self.show_replay(ans.replay)
         if ans.board or ans.relayout:
             self.render(() if ans.relayout else ans.frames)
-            if not ctl.session.won:
+            if not ctl.session.won or ctl.replay is not None:
                 modal.close_modal(el("win"), restore=modal.is_open(el("win")))
                 document.body.classList.remove("celebrate")
         if ans.status is not None:
@@ -109,8 +116,11 @@ class Page:
             el("win-daily").hidden = not ans.daily_open
             document.body.classList.add("celebrate")
             modal.open_modal(el("win"))
-        if ans.address is not None:
-            window.history.replaceState(None, "", ans.address)
+        if ans.address is not None:  # a query, or a replay's fragment (on this page's path)
+            address = ans.address
+            if address.startswith("#"):
+                address = str(window.location.pathname) + address
+            window.history.replaceState(None, "", address)
         if ans.saved:  # web/board.js keeps the table as data, for the next visit's first frame
             self.table.when_still(window.tabbySaveBoard)
         if ans.prefs:
@@ -157,8 +167,8 @@ class Page:
     # -- the view ------------------------------------------------------------------------
 
     def layout(self):
-        """Build the table of the game in play (its own places and cards)."""
-        game = self.ctl.game
+        """Build the table of the game shown (its own places and cards)."""
+        game = self.ctl.shown.game
         if self.table is not None:
             if self.table.game is game:
                 return
@@ -216,7 +226,7 @@ class Page:
 
     def render(self, frames=()):
         ctl = self.ctl
-        s = ctl.session
+        s = ctl.shown   # the game in progress, or the replay on the table
         picked = ctl.selected if ctl.selected and ctl.count is None else None  # by its key
         self.table.render(s.position, ctl.hint_move, ctl.chosen(), frames, picked)
         label = el("deal-label").firstElementChild
@@ -226,14 +236,59 @@ class Page:
         el("move-count").textContent = str(len(s.moves))
         self.show_rating()
         el("clock").textContent = clock_text(s.elapsed)
-        if ctl.game.counts_runs:
+        if s.game.counts_runs:
             el("runs").textContent = str(sum(1 for f in s.position.foundations if f))
-        el("undo").disabled = not s.moves and s.before_restart is None
-        el("redo").disabled = not s.undone
+        el("undo").disabled = ctl.replay is not None or (not s.moves and s.before_restart is None)
+        el("redo").disabled = ctl.replay is not None or not s.undone
+
+    # -- a replay on the table (the controller's solitaire.play.replay) ---------------------
+
+    def show_replay(self, view):
+        """Draw the replay bar (or hide it), and time the next step while it plays."""
+        if self.replay_timer is not None:
+            window.clearTimeout(self.replay_timer)
+            self.replay_timer = None
+        box = el("replay")
+        if view == CLOSED:
+            box.hidden = True
+            document.body.removeAttribute("data-replay")
+            return
+        opening = box.hidden
+        box.hidden = False
+        document.body.dataset.replay = "playing" if view.playing else "paused"
+        el("replay-title").textContent = words.tr(view.title)
+        slider = el("replay-slider")
+        slider.max = str(view.total)
+        slider.value = str(view.at)
+        slider.setAttribute("aria-valuetext", words.tr(Message("replay_at", at=view.at, total=view.total)))
+        el("replay-at").textContent = f"{view.at}/{view.total}"
+        play = el("replay-play")
+        play.setAttribute("aria-pressed", "true" if view.playing else "false")
+        play.textContent = "\u275A\u275A" if view.playing else "\u25B6"
+        el("replay-speed").value = str(view.speed)
+        el("replay-from-here").disabled = not view.can_resume
+        el("replay").dataset.at = str(view.at)
+        if view.playing:
+            self.replay_timer = window.setTimeout(self.replay_proxy, view.delay)
+        if opening:
+            modal.close_modal(el("win"), restore=False)
+            document.body.classList.remove("celebrate")
+            self.stats.close(restore=False)
+            play.focus()
+
+    def replay_tick(self):
+        self.replay_timer = None
+        if self.ctl.replay is not None:
+            self.do(self.ctl.replay_action("tick"))
+
+    def replay_click(self, event):
+        button = closest(event.target, "button[data-replay]")
+        if button is not None and not button.disabled:
+            self.do(self.ctl.replay_action(str(button.dataset.replay)))
 
     def show_rating(self):
         """The board's difficulty beside its number, once rated."""
-        rating = self.ctl.rating()
+        rating = self.ctl.rating() if self.ctl.replay is None else None
         box = el("deal-rating")
         box.hidden = rating is None
         box.dataset.rating = rating or ""
@@ -278,6 +333,7 @@ class Page:
             on(el(id_), "click", lambda e, f=intent: self.do(f()))
         on(el("restart"), "click", lambda e: self.stats.close() or self.do(ctl.restart()))
         on(el("still-winnable"), "click", lambda e: self.stats.close() or self.do(ctl.still_winnable()))
+        on(el("show-win"), "click", lambda e: self.stats.close() or self.do(ctl.show_win()))
         on(el("difficulty-select"), "change",
            lambda e: self.do(ctl.set_pref("difficulty", str(el("difficulty-select").value) or None)))
         on(el("winnable"), "change", lambda e: self.do(ctl.set_pref("winnable", el("winnable").checked)))
@@ -291,6 +347,14 @@ class Page:
         on(el("game-select"), "blur", picker.put_back)
         on(el("share"), "click", lambda e: asyncio.ensure_future(self.files.share()))
         on(el("win-share"), "click", lambda e: asyncio.ensure_future(self.files.share(ctl.share_text())))
+        on(el("win-share-replay"), "click", lambda e: asyncio.ensure_future(self.files.share_replay()))
+        on(el("win-replay"), "click", lambda e: self.do(ctl.replay_game()))
+        on(el("replay"), "click", self.replay_click)
+        on(el("replay-slider"), "input",
+           lambda e: self.do(ctl.replay_action("seek", int(el("replay-slider").value))))
+        on(el("replay-speed"), "change",
+           lambda e: self.do(ctl.replay_action("speed", str(el("replay-speed").value))))
+        on(window, "hashchange", lambda e: self.do(ctl.open_fragment(str(window.location.hash))))
         on(el("stats"), "click", lambda e: self.stats.show())
         on(el("stats-import"), "change", lambda e: asyncio.ensure_future(self.files.import_file(e)))
         on(el("theme"), "click", self.toggle_theme)
@@ -335,6 +399,8 @@ def hooks(page):
     found = {
         "tabby_position": lambda: ctl.game.format(ctl.session.position),
         "tabby_moves": lambda: " ".join(str(m) for m in ctl.session.moves),
+        "tabby_shown": lambda: ctl.shown.game.format(ctl.shown.position),
+        "tabby_replay_link": lambda: ctl.replay_link() or "",
         "tabby_start": lambda n, game=None: page.do(ctl.start_deal(int(n), nullish(game))) and None,
         "tabby_play": lambda line: all(page.do(ctl.play(m)).handled for m in parse_line(str(line))),
         "tabby_daily": lambda day, game=None: str(daily_deal(str(day), nullish(game) or ctl.game.id)),
@@ -342,6 +408,7 @@ def hooks(page):
         "tabby_summary": lambda game: json.dumps(summary(ctl.stats, get_game(str(game)).id, ctl.today())),
         "tabby_rating": lambda: ctl.rating() or "",
         "tabby_rating_cost": lambda n, game: json.dumps(rating_cost(get_game(str(game)), int(n))),
+        "tabby_shown_game": lambda: json.dumps(shown(ctl)),
         "tabby_solver": page.runner.facts,
         "tabby_start_worker": page.runner.start_worker,
         "tabby_solve": lambda: " ".join(str(m) for m in Search(
@@ -349,6 +416,13 @@ def hooks(page):
     }
     for name, fn in found.items():
         setattr(window, name, keep(create_proxy(fn)))
+
+
+def shown(ctl):
+    """The game the table shows (a replay's while one shows) and the replay's line."""
+    s = ctl.shown
+    return {"won": s.won, "moves": len(s.moves), "position": s.game.format(s.position),
+            "line": " ".join(map(str, ctl.replay.moves())) if ctl.replay is not None else ""}
 
 
 def rating_cost(game, deal):
@@ -381,7 +455,7 @@ def boot():
         # in slices.
     page.ready = ready
     search = str(window.location.search)
-    ans = page.ctl.boot(search)
+    ans = page.ctl.boot(search, str(window.location.hash))
     asked = read_query(search, GAMES).lang  # ?lang=es in a link: the choice, remembered
     if asked is not None and asked != page.ctl.prefs.get("lang"):
         ans.merge(page.ctl.set_pref("lang", asked))

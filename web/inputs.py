@@ -138,6 +138,14 @@ def key(page, event):
     if closest(event.target, FIELDS) is not None:
         return
     k = str(event.key)
+    if page.ctl.replay is not None:  # the viewer's keys: Space, arrows, Home, End, Esc
+        if k in (" ", "Enter") and closest(event.target, "button, a, summary") is not None:
+            return  # the focused button's own click
+        ans = page.ctl.key(k, bool(event.ctrlKey or event.metaKey), bool(event.altKey))
+        if ans.handled:
+            event.preventDefault()
+        page.do(ans)
+        return
     slot = closest(event.target, ".slot")
     card = closest(event.target, ".card")
     place = index = None

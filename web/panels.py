@@ -17,7 +17,7 @@ from solitaire.solver.daily import parse_date
 from solitaire.engine.errors import SolitaireError
 import words
 from solitaire.words.messages import clock_text
-from solitaire.records.stats import dailies, history, summary
+from solitaire.records.stats import dailies, history, recent_games, summary
 
 SVG = "http://www.w3.org/2000/svg"
 
@@ -41,6 +41,7 @@ class StatsPanel:
         on(el("cal-next"), "click", lambda e: self.shift_month(1))
         on(el("calendar"), "click", self.calendar_click)
         on(el("stats-close"), "click", lambda e: self.close())
+        on(el("stats-recent"), "click", self.recent_click)
 
     @property
     def open(self):
@@ -73,6 +74,7 @@ class StatsPanel:
             div.append(dt, dd)
             box.appendChild(div)
         self.chart(history(ctl.stats, ctl.game.id))
+        self.recent(recent_games(ctl.stats, ctl.game.id))
         if self.month is None:
             self.month = (int(day[:4]), int(day[5:7]))
         self.render_calendar()
@@ -99,6 +101,35 @@ class StatsPanel:
             title.textContent = words.t("chart_won" if win else "chart_lost", day=day, moves=moves)
         svg("text", root, x=0, y=86).textContent = words.t("chart_older")
         svg("text", root, x=300, y=86, text_anchor="end").textContent = words.t("chart_latest")
+
+    def recent(self, entries):
+        """The last finished games kept with their moves, each with its Replay button."""
+        box = el("stats-recent")
+        box.replaceChildren()
+        if not entries:
+            item = document.createElement("li")
+            item.textContent = words.t("recent_none")
+            box.appendChild(item)
+        for entry in entries:
+            item = document.createElement("li")
+            text = document.createElement("span")
+            moves = int(entry["replay"].split(".")[-2])
+            text.textContent = words.t("recent_won" if entry["won"] else "recent_lost",
+                                       day=entry["day"], moves=moves)
+            b = document.createElement("button")
+            b.type = "button"
+            b.textContent = words.t("ui_replay_this")
+            b.dataset.id = entry["id"]
+            b.setAttribute("aria-label", words.t("recent_replay_won" if entry["won"] else "recent_replay_lost",
+                                                 day=entry["day"], moves=moves))
+            item.append(text, b)
+            box.appendChild(item)
+
+    def recent_click(self, event):
+        b = closest(event.target, "button[data-id]")
+        if b is not None:
+            ctl = self.page.ctl
+            self.page.do(ctl.replay_recent(ctl.game.id, str(b.dataset.id)))
 
     def render_calendar(self):
         ctl = self.page.ctl
@@ -236,8 +267,17 @@ class Files:
     def address(self):
         return f"{window.location.origin}{window.location.pathname}{self.page.ctl.link()}"
 
-    async def share(self, result=None):
-        link = self.address()
+    async def share_replay(self):
+        """The win panel's Share replay: a link whose fragment holds the game's moves."""
+        fragment = self.page.ctl.replay_link()
+        if fragment is None:
+            self.page.say(words.t("no_replay"))
+            return
+        link = f"{window.location.origin}{window.location.pathname}{fragment}"
+        await self.share(self.page.ctl.share_replay_text(), link)
+
+    async def share(self, result=None, link=None):
+        link = link or self.address()
         payload = {"title": words.t("ui_site"), "url": link}
         if result:
             payload["text"] = words.tr(result)

@@ -58,6 +58,8 @@ class Answer:
     - ``stats``: the statistics changed (refresh an open panel); ``download``:
       ``(file name, text)`` to save; ``focus``: a place to focus; ``handled``: a key was used.
     - ``rated``: a deal's difficulty rating became known (show it).
+    - ``replay``: a :class:`~solitaire.play.replay.ReplayView` to draw (a replay shows),
+      :data:`CLOSED` when it closed, None for no change.
     """
 
     board: bool = False
@@ -81,6 +83,7 @@ class Answer:
     focus: str | None = None
     handled: bool = True
     rated: bool = False
+    replay: object = None
 
     def say(self, key: str, /, **params) -> None:
         """Add a message to the status line."""
@@ -106,7 +109,7 @@ class Answer:
         self.saved += other.saved
         if other.status is not None:
             self.status = (self.status or []) + other.status
-        for name in ("offer", "search", "won", "address", "download", "focus"):
+        for name in ("offer", "search", "won", "address", "download", "focus", "replay"):
             if getattr(other, name) is not None:
                 setattr(self, name, getattr(other, name))
         return self

@@ -26,12 +26,13 @@ from ..engine.games import GAMES, get_game
 from ..engine.position import Move
 from ..records import saved as S
 from ..records.readers import read_query
+from ..records.replay import encode as encode_replay
 from ..records.session import Session
 from ..records.stats import record, sync
 from ..solver.daily import parse_date
 from ..words.messages import Message, clock_text
 from ..words.text import reason
-from . import jobs as J, moves as M, questions as Q, tasks as T
+from . import jobs as J, moves as M, questions as Q, replay as R, tasks as T, texts as X
 from .answer import CLOSED, Answer, Offer
 
 __all__ = ["Controller", "clock_text"]
@@ -68,11 +69,13 @@ class Controller:
         self.last_saved = None      # this tab's game as last saved or loaded (no clock)
         self.ratings = Q.Ratings()  # deals' difficulty, known and to compute
         self.held = set()           # keys of records that could not be read nor moved: never written
+        self.replay: R.Replay | None = None   # a replay on the table (see solitaire.play.replay)
 
     # -- starting ------------------------------------------------------------------------
 
-    def boot(self, query: str) -> Answer:
-        """Restore the saved game and settings, then open what the address asks for.
+    def boot(self, query: str, fragment: str = "") -> Answer:
+        """Restore the saved game and settings, then open what the address asks for (a
+        ``#replay=`` fragment shows that replay over the game in progress).
         Anything that raises gives a fresh game and a message, never a dead page."""
         ans = Answer(board=True, relayout=True)
         try:
@@ -84,7 +87,14 @@ class Controller:
             self.session = self._new_session(1)
             self.serial += 1
         ans.address = self.link()
+        if fragment:
+            R.open_fragment(self, fragment, ans)
         return ans
+
+    @property
+    def shown(self) -> Session:
+        """The game the table shows: a replay's while one shows, else the game in progress."""
+        return self.replay.session if self.replay is not None else self.session
 
     def _boot(self, query, ans):
         now = self.now()
@@ -172,13 +182,17 @@ class Controller:
     def _new_session(self, number, daily=None):
         return Session(self.game, number, daily, self._new_id())
 
-    def _start(self, game, number, daily=None, ans=None) -> Answer:
-        """Put a new board on the table; the game left behind counts as lost if played."""
+    def _start(self, game, number, daily=None, ans=None, session=None) -> Answer:
+        """Put a new board on the table (``session``: a game already begun, else a new
+        one of deal ``number``); the game left behind counts as lost if played (a
+        replay showing closes first)."""
         ans = ans or Answer()
+        if self.replay is not None:
+            R.close(self, ans)
         self._leave(ans)
         ans.relayout = ans.relayout or game is not self.game
         self.game = game
-        self.session = self._new_session(number, daily)
+        self.session = session or self._new_session(number, daily)
         self._board_changed(ans)
         ans.address = self.link()
         return ans
@@ -281,9 +295,11 @@ class Controller:
             self._go_stale(ans)
 
     def _count(self, s, won, ans):
-        """Record a finished game: re-read the stored statistics, merge, write."""
+        """Record a finished game, with its replay: re-read the stored statistics, merge,
+        write."""
         record(self.stats, s.game.id, won, len(s.moves), s.elapsed, self.today(), s.daily,
-               id=s.id or self._new_id(), t=self.now())
+               id=s.id or self._new_id(), t=self.now(),
+               replay=encode_replay(s.game, s.deal, s.moves, s.daily))
         s.recorded = True
         self._write_stats(ans)
 
@@ -328,11 +344,50 @@ class Controller:
             return Message("share_daily", day=s.daily, **common)
         return Message("share_deal", number=s.deal, **common)
 
+    def replay_link(self) -> str | None:
+        """The ``#replay=`` fragment of the replay shown, else of the game in progress
+        (None when it has none: see :func:`solitaire.records.replay.encode`)."""
+        return R.share_link(self)
+
+    def share_replay_text(self) -> Message:
+        s = self.session
+        if s.daily:
+            return Message("share_replay_daily", game=self.game.name, day=s.daily, moves=len(s.moves))
+        return Message("share_replay_deal", game=self.game.name, number=s.deal, moves=len(s.moves))
+
+    # -- replays (the viewer's API: solitaire.play.replay) ------------------------------
+
+    def show_replay(self, replay: "R.Replay") -> Answer:
+        """Show a line of moves on the table (see :mod:`solitaire.play.replay`)."""
+        return R.show(self, replay)
+
+    def replay_game(self) -> Answer:
+        """The game on the table, from its deal, as a replay (the win panel's Replay)."""
+        return R.of_game(self)
+
+    def open_replay(self, text: str) -> Answer:
+        """A replay text (a link's, or a recent game's) shown, or a message saying why not."""
+        return R.open_text(self, text)
+
+    def open_fragment(self, fragment: str) -> Answer:
+        """The address's fragment changed: ``#replay=`` shows that replay."""
+        return R.open_fragment(self, fragment)
+
+    def replay_recent(self, game_id: str, result_id: str) -> Answer:
+        """A recent game of the statistics, as a replay."""
+        return R.recent(self, game_id, result_id)
+
+    def replay_action(self, action: str, value=None) -> Answer:
+        """The viewer's controls: play, pause, step, seek, speed, play from here, close."""
+        return R.action(self, action, value)
+
     # -- dailies -----------------------------------------------------------------------------
 
     def daily(self, day: str | None = None, game_id: str | None = None) -> Answer:
         """The daily deal of ``day`` (today by default) for the game: from the cache
         (keyed by game and date), else a search (see :mod:`solitaire.play.tasks`)."""
+        if self.replay is not None:
+            return R.close(self).merge(T.daily(self, day, game_id))
         return T.daily(self, day, game_id)
 
     # -- searches ----------------------------------------------------------------------------
@@ -373,6 +428,8 @@ class Controller:
     def new_deal(self) -> Answer:
         """A new deal: with Winnable on, the first random deal the solver proves winnable;
         with a difficulty chosen, the first rated so (and proved, with Winnable on)."""
+        if self.replay is not None:
+            return R.close(self).merge(self.new_deal())
         if self.prefs.get("difficulty"):
             return Q.rated_deal(self, self.prefs["difficulty"])
         if not self.prefs["winnable"]:
@@ -390,6 +447,8 @@ class Controller:
     def hint(self) -> Answer:
         """Ask the solver for a winning line from here; with none, look back for the
         last position a win was still possible from and offer to undo to it."""
+        if self.replay is not None:
+            return R.busy(self)
         if self.session.won:
             return Answer(handled=False)
         s = self.session
@@ -402,7 +461,24 @@ class Controller:
 
     def still_winnable(self) -> Answer:
         """"Is this deal still winnable?", asked with full knowledge (see questions.py)."""
+        if self.replay is not None:
+            return R.busy(self)
         return Q.still_winnable(self)
+
+    def show_win(self, told: bool = False) -> Answer:
+        """*Show me a win*: the solver's line from here, played as a replay (in Spider,
+        after the player agrees to see the face-down cards, ``told``; see questions.py)."""
+        if self.replay is not None:
+            return R.busy(self)
+        return Q.show_win(self, told)
+
+    def show_line(self, line: list) -> Answer:
+        """Show ``line``, a winning line from the position in play, as a replay that
+        starts playing at once and whose "play from here" goes on with the game in
+        progress."""
+        replay = R.Replay.from_session(self.session, line, resume_id=self.session.id)
+        replay.playing = True
+        return self.show_replay(replay)
 
     # -- difficulty ratings, a slice at a time while the page is idle (see questions.py) --
 
@@ -430,30 +506,43 @@ class Controller:
 
     def click(self, place: str, index: int) -> Answer:
         """A click (or tap) on card ``index`` of ``place`` (0 for an empty place)."""
+        if self.replay is not None:
+            return R.busy(self)
         return M.click(self, place, index)
 
     def drag_targets(self, place: str, index: int) -> tuple[int, list]:
         """A press on a card: how many cards it lifts and the places they may go."""
+        if self.replay is not None:
+            return 0, []
         return M.drag_targets(self, place, index)
 
     def drop(self, place: str, count: int, target: str | None) -> Answer:
         """A run of ``count`` cards from ``place`` dropped on ``target`` (None: nowhere)."""
+        if self.replay is not None:
+            return R.busy(self)
         return M.drop(self, place, count, target)
 
     def key(self, key: str, ctrl=False, alt=False, focused: str | None = None,
             index: int | None = None) -> Answer:
         """A key press (``focused``: the place that has focus, ``index`` the focused card
-        of it, if a card has focus); ``handled`` says if used."""
+        of it, if a card has focus); ``handled`` says if used. While a replay shows, keys
+        are the viewer's (see :func:`solitaire.play.replay.key`)."""
+        if self.replay is not None:
+            return R.key(self, key)
         return M.key(self, key, ctrl, alt, focused, index)
 
     def choose(self, place: str, index: int) -> Answer:
         """Select-then-target: choose card ``index`` of ``place`` (with the cards above
         it), or, with a choice made, choose ``place`` as its target."""
+        if self.replay is not None:
+            return R.busy(self)
         return M.choose(self, place, index)
 
     def tap(self, place: str, index: int) -> Answer:
         """A click or tap: with a choice made, or with the setting "choose a card, then
         its place" on, select-then-target; else the game's own choice of move."""
+        if self.replay is not None:
+            return R.busy(self)
         if self.selected is not None or self.prefs.get("choose_first"):
             return M.choose(self, place, index)
         return M.click(self, place, index)
@@ -465,38 +554,65 @@ class Controller:
         return self.selected, self.count
 
     def deal(self) -> Answer:
+        if self.replay is not None:
+            return R.busy(self)
         return M.click(self, "stock", 0)
 
     def play(self, move: Move) -> Answer:
         """Play a move (the page's test hooks); auto-moves follow."""
+        if self.replay is not None:
+            return R.busy(self)
         return M.play_move(self, move)
 
     def undo(self) -> Answer:
+        if self.replay is not None:
+            return R.busy(self)
         return M.undo(self)
 
     def redo(self) -> Answer:
+        if self.replay is not None:
+            return R.busy(self)
         return M.redo(self)
 
     def restart(self) -> Answer:
+        if self.replay is not None:
+            return R.busy(self)
         return M.restart(self)
 
     def answer_offer(self, action: str) -> Answer:
         return M.answer_offer(self, action)
 
     def deal_box(self, text: str) -> Answer:
+        if self.replay is not None:
+            return R.close(self).merge(M.deal_box(self, text))
         return M.deal_box(self, text)
+
+    def game_text(self) -> str:
+        """The game in play as text: the command line's ``play`` command that replays it
+        (see :mod:`solitaire.records.playtext`)."""
+        return X.game_text(self)
+
+    def open_text(self, text: str) -> Answer:
+        """Open the game ``text`` gives (the notation :meth:`game_text` writes); bad text
+        is refused with a reason and the game in play stays (a replay showing closes
+        once the text is good)."""
+        return X.open_text(self, text)
 
     def start_deal(self, number: int, game_id: str | None = None) -> Answer:
         """Start deal ``number`` (the page's test hook)."""
         return self._start(get_game(game_id) if game_id else self.game, number)
 
     def choose_game(self, game_id: str) -> Answer:
+        if self.replay is not None:
+            return R.close(self).merge(M.choose_game(self, game_id))
         return M.choose_game(self, game_id)
 
     def set_pref(self, name: str, value) -> Answer:
         return M.set_pref(self, name, value)
 
     def tick(self, seconds: float = 1, visible: bool = True) -> Answer:
+        if self.replay is not None:  # the game in progress waits: its clock too
+            return Answer(handled=False)
         return M.tick(self, seconds, visible)
 
     def import_stats(self, text: str) -> Answer:
@@ -506,7 +622,8 @@ class Controller:
         return M.export_stats(self)
 
 
-_DROPPED = {"new_deal": "new_deal_dropped", "daily": "new_deal_dropped", "check": "check_dropped"}
+_DROPPED = {"new_deal": "new_deal_dropped", "daily": "new_deal_dropped", "check": "check_dropped",
+            "show": "show_dropped"}
 
 
 def _snapshot(session) -> str:

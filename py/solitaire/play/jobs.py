@@ -27,7 +27,7 @@ from ..words.messages import Message
 from .answer import Answer, Progress
 
 
-KINDS = ("hint", "fair_hint", "check", "new_deal", "rated_deal", "daily", "rate")
+KINDS = ("hint", "fair_hint", "check", "show", "new_deal", "rated_deal", "daily", "rate")
 WANTED = ("easy", "medium", "hard")
 MAX_JOB = 64_000        # characters of a job (a long game's moves fit many times over)
 MAX_NUMBERS = 100       # deals a New deal job may try
@@ -49,6 +49,12 @@ def hint_job(c, s, number: int) -> dict:
 def check_job(c, s, number: int) -> dict:
     """"Is this deal still winnable?" for session ``s``."""
     return _job(c, "check", number, Message("checking_winnable"), deal=s.deal,
+                moves=format_line(s.moves))
+
+
+def show_job(c, s, number: int) -> dict:
+    """*Show me a win* for session ``s``: the full-knowledge search, for its line."""
+    return _job(c, "show", number, Message("finding_win_to_show"), deal=s.deal,
                 moves=format_line(s.moves))
 
 
@@ -111,7 +117,7 @@ def read_job(text: str) -> dict:
         raise ValueError("not a job")
     if job["kind"] == "rate":
         check_deal_number(job.get("deal"))
-    elif job["kind"] in ("hint", "fair_hint", "check"):
+    elif job["kind"] in ("hint", "fair_hint", "check", "show"):
         check_deal_number(job.get("deal"))
         if not isinstance(job.get("moves"), str):
             raise ValueError("not a job")
@@ -205,7 +211,7 @@ def encode(value):
         return {"mv": str(value)}
     if isinstance(value, Hint):
         return {"h": [encode(value.move), value.kind, value.examined, value.wins,
-                      value.samples, encode(value.line)]}
+                      value.samples, encode(value.line), value.lost]}
     if isinstance(value, (list, tuple)):
         return [encode(v) for v in value]
     if value is None or isinstance(value, (bool, int, float, str)):
@@ -223,7 +229,7 @@ def decode(data):
         if "mv" in data:
             return Move.parse(data["mv"])
         if "h" in data:
-            move, kind, examined, wins, samples, line = data["h"]
-            return Hint(decode(move), kind, examined, wins, samples, list(decode(line)))
+            move, kind, examined, wins, samples, line, lost = data["h"]
+            return Hint(decode(move), kind, examined, wins, samples, list(decode(line)), lost)
         raise ValueError("an unknown value")
     return data

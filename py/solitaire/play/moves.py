@@ -91,25 +91,35 @@ def _clock(seconds):
 
 
 def _changes(c, before, after, ans):
-    """What a move did besides moving: a card laid bare, a finished run leaving."""
-    for place in place_names(c):
+    changes(c.game, before, after, ans)
+
+
+def changes(game, before, after, ans):
+    """What a move of ``game`` did besides moving: a card laid bare, a finished run
+    leaving (announced in ``ans``)."""
+    for place in (p.name for p in game.layout()):
         if place == "stock":
             continue
-        down = c.game.face_down(after, place)
-        cards = c.game.get(after, place)
-        if down < c.game.face_down(before, place) and len(cards) > down:
+        down = game.face_down(after, place)
+        cards = game.get(after, place)
+        if down < game.face_down(before, place) and len(cards) > down:
             ans.announce.append(Message("said_bare", card=cards[down], place=place))
-    if c.game.counts_runs:
+    if game.counts_runs:
         runs = sum(1 for f in after.foundations if f)
         if runs > sum(1 for f in before.foundations if f):
-            ans.announce.append(Message("said_run_off", runs=runs, total=c.game.foundations))
+            ans.announce.append(Message("said_run_off", runs=runs, total=game.foundations))
 
 
 def _said(c, before, move, key):
+    return said(c.game, before, move, key)
+
+
+def said(game, before, move, key="said_move"):
+    """The sentence announcing ``move`` of ``game`` played from ``before``."""
     if move.is_deal:
-        left = c.game.deals_left(c.game.apply(before, move))
+        left = game.deals_left(game.apply(before, move))
         return Message("said_deal_one" if left == 1 else "said_deal", left=left)
-    card = c.game.get(before, move.src)[-move.count]
+    card = game.get(before, move.src)[-move.count]
     if move.count > 1 and key == "said_move":
         return Message("said_moves", count=move.count, src=move.src, dst=move.dst)
     return Message(key, card=card, dst=move.dst)
@@ -475,7 +485,11 @@ def answer_offer(c, action) -> Answer:
     ans = Answer(offer=CLOSED)
     if offer is None:
         return ans
-    if offer.kind == "undo_to_win" and action == "yes":
+    if offer.kind == "full_check" and action == "check":
+        ans.merge(c.still_winnable())
+    elif offer.kind == "show_reveal" and action == "show":
+        ans.merge(c.show_win(told=True))
+    elif offer.kind == "undo_to_win" and action == "yes":
         c.session.undo_to(offer.to)
         c._board_changed(ans)
         ans.say("undone_to_win")

@@ -19,8 +19,8 @@ from ..solver.daily import candidates
 from ..solver.hints import EASY, HARD, MEDIUM, FairHint, Rating
 from ..solver.search import UNWINNABLE, WON, Search
 from ..words.messages import Message
-from .answer import Answer
-from .jobs import check_job, rate_job, rated_deal_job
+from .answer import Answer, Offer
+from .jobs import check_job, rate_job, rated_deal_job, show_job
 from .moves import look_back, look_back_done
 
 RATINGS = (EASY, MEDIUM, HARD)
@@ -218,9 +218,21 @@ def fair_hint_steps(c, s):
 
 
 def fair_hint_done(c, s, h) -> Answer:
+    """The fair hint's answer. With no win in any arrangement it says what the searches
+    found: every one proved lost (the position looks lost: the full-knowledge check is
+    offered), some lost and the others out of positions, or all out of positions."""
     ans = Answer()
     if h.move is None:
-        ans.say("hint_fair_none")
+        if h.kind == "lost":
+            ans.say("hint_fair_lost", samples=h.samples)
+            c.offer = Offer("full_check", Message("offer_full_check"),
+                            [("check", Message("check_now")), ("no", Message("no"))],
+                            board=c.serial)
+            ans.offer = c.offer
+        elif h.lost:
+            ans.say("hint_fair_no_win", samples=h.samples, lost=h.lost, open=h.samples - h.lost)
+        else:
+            ans.say("hint_fair_ran_out", samples=h.samples, budget=c.HINT_BUDGET)
         return ans
     c.hint_move = h.move
     ans.board = True
@@ -243,13 +255,14 @@ def still_winnable(c) -> Answer:
                   job=check_job(c, s, c.tasks + 1))
 
 
-def check_steps(c, s):
+def check_steps(c, s, label=None):
     """The full-knowledge question: a search of the real position, face-down cards
     included; if it finds no win, the look-back (:class:`~solitaire.solver.hints.LastWinnable`)
     for the last earlier position still winnable. Returns ``("yes", line, None)``,
-    ``("offer", moves, first)`` or ``("none", None, first)``."""
+    ``("offer", moves, first)`` or ``("none", None, first)``. (*Show me a win* asks the
+    same, under its own ``label``.)"""
     search = Search(c.game, s.position, c.HINT_BUDGET)
-    label = Message("checking_winnable")
+    label = label or Message("checking_winnable")
     while search.run(c.SLICE) is None:
         yield label, search.examined / c.HINT_BUDGET
     result = search.result
@@ -266,5 +279,36 @@ def check_done(c, s, value) -> Answer:
     ans = Answer()
     if kind == "yes":
         ans.say("still_winnable_yes", count=len(detail))
+        return ans
+    return look_back_done(c, s, ans, kind, detail, first)
+
+
+# -- "show me a win" -----------------------------------------------------------------
+
+def show_win(c, told: bool = False) -> Answer:
+    """*Show me a win*: the solver's winning line from here, with full knowledge, shown
+    as a replay from this position (:func:`show_done`); with none, the look-back to the
+    last position still winnable. Where the line depends on face-down cards (Spider) it
+    first says that the replay will show them and asks (``told``: the player agreed)."""
+    s = c.session
+    if s.won:
+        return Answer(handled=False)
+    if c.game.has_hidden and not told and any(c.game.face_down(s.position, p.name)
+                                              for p in c.game.layout()):
+        c.offer = Offer("show_reveal", Message("offer_show_reveal"),
+                        [("show", Message("show_yes")), ("no", Message("no"))], board=c.serial)
+        return Answer(offer=c.offer)
+    return c._run("show", check_steps(c, s, Message("finding_win_to_show")),
+                  lambda value: show_done(c, s, value), job=show_job(c, s, c.tasks + 1))
+
+
+def show_done(c, s, value) -> Answer:
+    """The end of *Show me a win*: the line to replay from here, or no line and the
+    look-back's answer."""
+    kind, detail, first = value
+    ans = Answer()
+    if kind == "yes":
+        ans.say("show_found", count=len(detail))
+        ans.merge(c.show_line(list(detail)))
         return ans
     return look_back_done(c, s, ans, kind, detail, first)

@@ -99,7 +99,7 @@ def cancel(c) -> Answer:
         kind = c.task[0]
         c.task = None
         ans.say({"new_deal": "new_deal_cancelled", "daily": "daily_cancelled",
-                 "check": "check_cancelled"}.get(kind, "hint_dropped"))
+                 "check": "check_cancelled", "show": "show_cancelled"}.get(kind, "hint_dropped"))
     return ans
 
 

@@ -67,6 +67,8 @@ def steps(job: dict):
         return M.hint_steps(ctx, s)
     if kind == "fair_hint":
         return Q.fair_hint_steps(ctx, s)
+    if kind == "show":
+        return Q.check_steps(ctx, s, Message("finding_win_to_show"))
     return Q.check_steps(ctx, s)
 
 

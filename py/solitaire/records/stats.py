@@ -2,7 +2,8 @@
 
 A record is plain JSON::
 
-    {"v": 3, "results": [...], "base": {game: {...}}, "upto": [t, game, id] | null, "epoch": 0}
+    {"v": 3, "results": [...], "base": {game: {...}}, "upto": [t, game, id] | null, "epoch": 0,
+     "recent": {game: [...]}}
 
 Each result is one finished game with an ``id`` unique in its game (the game's own id, so
 the same game counted by two tabs is counted once): ``{"id", "game", "won", "moves", "seconds",
@@ -14,6 +15,12 @@ and the calendar of dailies as one string per month). ``upto`` is the sort key
 ``[t, game, id]`` of the last result folded: every result still listed is later than it.
 A record therefore stays under :data:`MOST_RESULTS` results and a bounded base, whatever
 the number of games (:func:`most_chars` is the largest text a record can take).
+
+``recent`` keeps, per game, the last :data:`RECENT` finished games (won or lost) with
+their moves, to replay them: ``{"id", "won", "t", "day", "replay"}``, ``replay`` a replay
+text of at most :data:`~solitaire.records.replay.MAX_CHARS` characters (a longer game is
+counted but not kept). It is optional (a record without it reads with none), so a
+release that does not know it still reads the record (and drops the list when it writes).
 
 Two copies merge (:func:`merge`) by the union of their listed results; their bases,
 totals whose games cannot be told apart any more, are each brought up to the later
@@ -35,6 +42,7 @@ import json
 import re
 
 from .readers import RESULT_ID_TEXT as RESULT_ID, RecordError, is_date, is_int, need
+from .replay import MAX_CHARS as REPLAY_CHARS, TEXT as REPLAY_TEXT
 
 STATS_VERSION = 3
 CHART = 30                  # the chart's last results
@@ -52,10 +60,12 @@ GAME_ID = re.compile(r"[a-z0-9-]{1,30}")
 MONTH = re.compile(r"[0-9]{4}-[0-9]{2}")
 DAY_MARKS = ".LW"           # a month's day: no daily, played and not won, won
 BASE_FIELDS = ("played", "won", "streak", "best_streak", "best_time", "fewest_moves")
+RECENT = 5                  # finished games kept with their moves, per game (to replay them)
+RECENT_FIELDS = {"id", "won", "t", "day", "replay"}
 
 
 def new_stats() -> dict:
-    return {"v": STATS_VERSION, "results": [], "base": {}, "upto": None, "epoch": 0}
+    return {"v": STATS_VERSION, "results": [], "base": {}, "upto": None, "epoch": 0, "recent": {}}
 
 
 def _key(r):
@@ -113,11 +123,13 @@ def _total(stats: dict, game_id: str) -> dict:
 
 
 def record(stats: dict, game_id: str, won: bool, moves: int, seconds: float, day: str,
-           daily: str | None = None, id: str | None = None, t: int = 0) -> None:
+           daily: str | None = None, id: str | None = None, t: int = 0,
+           replay: str | None = None) -> None:
     """Add one finished game (a win, or a loss: a game left after a move). A game is
     counted once: a result with the same ``id`` in the same game is replaced (a game
     counted lost when one tab left it, then won in another, counts as won), a win never. Past :data:`MOST_RESULTS`
-    results, the oldest are folded into the totals (:func:`compact`)."""
+    results, the oldest are folded into the totals (:func:`compact`). ``replay``: its
+    replay text, kept among the game's :data:`RECENT` last (none when too long)."""
     results = stats["results"]
     id = id or f"{game_id}:{day}:{len(results) + 1}"
     new = {"id": id, "game": game_id, "won": bool(won),
@@ -131,7 +143,33 @@ def record(stats: dict, game_id: str, won: bool, moves: int, seconds: float, day
         return  # counted won already: a win is never taken back
     stats["results"] = [r for r in results if (r["id"], r["game"]) != (id, game_id)] + [new]
     stats["results"].sort(key=_key)
+    if isinstance(replay, str) and len(replay) <= REPLAY_CHARS:
+        entry = {"id": id, "won": new["won"], "t": new["t"], "day": day, "replay": replay}
+        recent = stats.setdefault("recent", {})
+        recent[game_id] = _newest(recent.get(game_id, []) + [entry])
     compact(stats)
+
+
+def _newest(entries: list) -> list:
+    """A game's recent entries: each id once (a win over a loss, else the later), the
+    newest :data:`RECENT`, oldest first."""
+    by_id = {}
+    for e in entries:
+        old = by_id.get(e["id"])
+        if old is None or (e["won"], e["t"]) > (old["won"], old["t"]):
+            by_id[e["id"]] = e
+    return sorted((dict(e) for e in by_id.values()), key=lambda e: (e["t"], e["id"]))[-RECENT:]
+
+
+def _merge_recent(a: dict, b: dict) -> dict:
+    both = {g: _newest(a.get(g, []) + b.get(g, [])) for g in sorted(set(a) | set(b))}
+    return {g: entries for g, entries in both.items() if entries}
+
+
+def recent_games(stats: dict, game_id: str) -> list:
+    """The game's last finished games kept with their moves, newest first:
+    ``{"id", "won", "t", "day", "replay"}``."""
+    return list(reversed(stats.get("recent", {}).get(game_id, [])))
 
 
 def compact(stats: dict, most: int | None = None, keep: int | None = None) -> dict:
@@ -218,7 +256,8 @@ def merge(a: dict, b: dict) -> dict:
             sides.append(g)
         base[game_id] = _combine(*sides)
     out = {"v": STATS_VERSION, "results": [dict(r) for r in results if _after(r, upto)],
-           "base": base, "upto": None if upto is None else list(upto), "epoch": a["epoch"]}
+           "base": base, "upto": None if upto is None else list(upto), "epoch": a["epoch"],
+           "recent": _merge_recent(a.get("recent", {}), b.get("recent", {}))}
     for game_id in {r["game"] for r in a["results"] + b["results"]} | set(a["base"]) | set(b["base"]):
         best = max(_total(a, game_id)["best_streak"], _total(b, game_id)["best_streak"])
         if _total(out, game_id)["best_streak"] < best:  # the two sides' games interleaved
@@ -234,7 +273,10 @@ def sync(mine: dict, stored: dict) -> dict:
         return merge(mine, stored)
     new, old = (mine, stored) if mine["epoch"] > stored["epoch"] else (stored, mine)
     later = [r for r in old["results"] if r["t"] >= new["epoch"]]
-    return merge(new, {**new_stats(), "results": later, "epoch": new["epoch"]})
+    recent = {g: [e for e in entries if e["t"] >= new["epoch"]]
+              for g, entries in old.get("recent", {}).items()}
+    return merge(new, {**new_stats(), "results": later, "epoch": new["epoch"],
+                       "recent": {g: e for g, e in recent.items() if e}})
 
 
 def dailies(stats: dict, game_id: str) -> dict:
@@ -293,9 +335,10 @@ def most_chars() -> int:
             "best_time": MAX_SECONDS, "fewest_moves": MAX_MOVES,
             "history": [["2099-12-31", False, MAX_MOVES, MAX_SECONDS]] * CHART,
             "daily": {f"{2026 + i // 12:04d}-{i % 12 + 1:02d}": "L" * 31 for i in range(months)}}
+    kept = {"id": "i" * 64, "won": False, "t": MAX_T, "day": "2099-12-31", "replay": "r" * REPLAY_CHARS}
     one = {"v": STATS_VERSION, "results": [result] * MOST_RESULTS,
            "base": {f"{i:030d}": game for i in range(MAX_GAMES)}, "upto": [MAX_T, "g" * 30, "i" * 64],
-           "epoch": MAX_T}
+           "epoch": MAX_T, "recent": {f"{i:030d}": [kept] * RECENT for i in range(MAX_GAMES)}}
     return len(json.dumps(one))
 
 
@@ -338,14 +381,37 @@ def check(data) -> dict:
     base = {}
     for game_id, g in data["base"].items():
         base[game_id] = _check_base(game_id, g, old=data["v"] == 2)
+    recent = _check_recent(data.get("recent", {})) if data["v"] == STATS_VERSION else {}
     games = set(base) | {r["game"] for r in results}
     need(len(games) <= MAX_GAMES, "rec_stats_too_many_games")
     out = {"v": STATS_VERSION, "results": sorted(results, key=_key), "base": base,
-           "upto": upto, "epoch": data.get("epoch", 0)}
+           "upto": upto, "epoch": data.get("epoch", 0), "recent": recent}
     for game_id, g in base.items():
         won = g["won"] + sum(1 for r in results if r["game"] == game_id and r["won"])
         need(g["best_streak"] <= won, "rec_stats_streaks", game_id=game_id)
     return compact(out)
+
+
+def _check_recent(recent) -> dict:
+    """The games kept to replay: per game at most :data:`RECENT`, each id once, each a
+    replay text of that game within its limit (read in full only when opened)."""
+    need(isinstance(recent, dict) and len(recent) <= MAX_GAMES, "rec_stats_field", field="recent")
+    out = {}
+    for game_id, entries in recent.items():
+        need(isinstance(game_id, str) and GAME_ID.fullmatch(game_id) is not None, "rec_stats_game_name")
+        need(isinstance(entries, list) and len(entries) <= RECENT, "rec_stats_recent", game_id=game_id)
+        ids = set()
+        for e in entries:
+            need(isinstance(e, dict) and set(e) == RECENT_FIELDS and isinstance(e["id"], str)
+                 and RESULT_ID.fullmatch(e["id"]) is not None and e["id"] not in ids
+                 and isinstance(e["won"], bool) and is_int(e["t"], 0, MAX_T) and is_date(e["day"])
+                 and isinstance(e["replay"], str) and len(e["replay"]) <= REPLAY_CHARS
+                 and REPLAY_TEXT.fullmatch(e["replay"]) is not None
+                 and e["replay"].startswith(game_id + "."), "rec_stats_recent", game_id=game_id)
+            ids.add(e["id"])
+        if entries:
+            out[game_id] = _newest(entries)
+    return out
 
 
 def _check_result(r) -> dict:
@@ -415,4 +481,4 @@ def _check_base(game_id, g, old=False) -> dict:
 
 
 __all__ = ["RecordError", "check", "compact", "daily_streak", "dailies", "games_in", "history",
-           "merge", "most_chars", "new_stats", "record", "summary", "sync"]
+           "merge", "most_chars", "new_stats", "recent_games", "record", "summary", "sync"]

@@ -92,7 +92,10 @@ class Hint:
     ``kind``: ``"win"`` (a winning line starts with it; ``line`` is that line), ``"lost"``
     (no win exists: a complete search proved it), ``"none"`` (nothing found within the
     budget), or for a fair hint ``"likely"`` (it starts a win in ``wins`` of ``samples``
-    arrangements of the unseen cards; ``line`` is one of those lines).
+    arrangements of the unseen cards; ``line`` is one of those lines). A fair hint that
+    found no win says how its ``samples`` searches ended: ``lost`` of them proved no win
+    (every one: ``kind`` ``"lost"``, the position looks lost), the others ran out of
+    positions (``kind`` ``"none"``).
     """
 
     move: Move | None
@@ -101,6 +104,7 @@ class Hint:
     wins: int = 0
     samples: int = 0
     line: list[Move] = field(default_factory=list)
+    lost: int = 0
 
 
 def hint(game, pos: Position, budget: int = HINT_BUDGET, fair: bool = True,
@@ -129,6 +133,7 @@ class FairHint:
         self.worlds = arrangements(game, pos, samples) if self.fair else [pos]
         self.share = budget // len(self.worlds)
         self.votes: dict[Move, list] = {}
+        self.lost = 0       # arrangements a complete search proved lost
         self.examined = 0
         self.result: Hint | None = None
         self.k = 0
@@ -149,6 +154,8 @@ class FairHint:
                 break
             if res.verdict == WON and res.line:
                 self.votes.setdefault(res.line[0], []).append(res.line)
+            elif res.verdict == UNWINNABLE:
+                self.lost += 1
             self.k += 1
             if self.k < len(self.worlds):
                 self._search = Search(self.game, self.worlds[self.k], self.share)
@@ -163,12 +170,14 @@ class FairHint:
 
     def _vote(self) -> Hint:
         n = len(self.worlds)
-        if not self.votes:
-            return Hint(None, "none", self.examined, 0, n)
+        if not self.votes:  # every arrangement proved lost, or some ran out
+            return Hint(None, "lost" if self.lost == n else "none", self.examined, 0, n,
+                        lost=self.lost)
         # The most wins; among equals, the move listed first by the engine.
         order = {m: i for i, m in enumerate(self.game.legal_moves(self.pos))}
         move = min(self.votes, key=lambda m: (-len(self.votes[m]), order.get(m, len(order))))
-        return Hint(move, "likely", self.examined, len(self.votes[move]), n, self.votes[move][0])
+        return Hint(move, "likely", self.examined, len(self.votes[move]), n, self.votes[move][0],
+                    self.lost)
 
     def cancel(self) -> None:
         if self.result is None:

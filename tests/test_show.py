@@ -1,0 +1,133 @@
+"""*Show me a win* in the controller (py/solitaire/play/questions.py): the solver's line
+from the position in play, searched with full knowledge like "is this deal still
+winnable?", in slices or in the worker, with progress and Cancel, shown as a replay from
+that position (py/solitaire/play/replay.py) whose "play from here" goes on with the game;
+no line gives the look-back; in Spider the player is first told the replay shows the
+face-down cards."""
+
+from solitaire import get_game
+from solitaire.engine.position import format_line
+from solitaire.records.stats import summary
+from strategies import winning_line
+from test_catalogue import check_answer
+from test_jobs import in_slices, in_worker, summary as asked
+from test_play import drive, keys, lost_line, tab
+
+
+def midway(game_id: str, deal: int = 7937):
+    """A controller halfway along a solved deal's winning line."""
+    c = tab()
+    c.boot(f"?deal={deal}&game={game_id}")
+    line = winning_line(game_id, deal)
+    for move in line[:len(line) // 2]:
+        c.play(move)
+    return c
+
+
+def wins_from(c, line) -> bool:
+    game, pos = c.game, c.session.position
+    for move in line:
+        pos = game.apply(pos, move)
+    return game.is_won(pos)
+
+
+def test_show_me_a_win_finds_a_line_from_here_and_hands_it_to_the_replay():
+    c = midway("tabbycat")
+    c.SLICE = 500
+    before = (list(c.session.moves), c.serial)
+    first = c.show_win()
+    assert first.search.label.key == "finding_win_to_show" and c.task is not None
+    ans = drive(c, first)
+    check_answer(ans, "show me a win")
+    assert keys(ans)[-1] == "show_found"
+    line = c.replay.moves()
+    assert ans.replay.at == 0 and ans.replay.total == len(line) and ans.replay.playing
+    assert list(c.session.moves) == before[0]   # the game in progress, untouched
+    assert c.shown.position == c.session.position   # the replay starts from here
+    assert ans.status[-1].params["count"] == len(line) and wins_from(c, line)
+
+
+def test_show_me_a_win_with_no_win_says_so_and_offers_the_look_back():
+    c = tab()
+    c.boot("?deal=1")
+    line = lost_line()
+    for move in line:
+        c.play(move)
+    ans = drive(c, c.show_win())
+    check_answer(ans, "show me a win, lost")
+    assert "no_line" in keys(ans) and ans.offer.text.key == "offer_undo_one"
+    assert c.replay is None
+    c.answer_offer("yes")
+    assert c.session.moves == list(line[:-1])
+
+
+def test_in_spider_it_asks_before_showing_the_face_down_cards():
+    """Nothing is searched until the player agrees; "no" leaves everything; "show" runs
+    the full-knowledge search, and its line wins the real deal."""
+    c = midway("spider1")
+    ans = c.show_win()
+    check_answer(ans, "show me a win, spider")
+    assert ans.offer.kind == "show_reveal" and c.task is None
+    assert [a for a, _ in ans.offer.actions] == ["show", "no"]
+    c.answer_offer("no")
+    assert c.task is None and c.replay is None
+    assert c.show_win().offer.kind == "show_reveal"
+    ans = drive(c, c.answer_offer("show"))
+    check_answer(ans, "show me a win, spider, agreed")
+    assert keys(ans)[-1] == "show_found" and wins_from(c, c.replay.moves())
+
+
+def test_a_move_drops_it_and_cancel_cancels_it():
+    c = midway("tabbycat")
+    c.SLICE = 50
+    c.show_win()
+    ans = c.play(c.game.legal_moves(c.session.position)[0])
+    assert "show_dropped" in keys(ans) and c.task is None
+    c.show_win()
+    assert "show_cancelled" in keys(c.cancel()) and c.replay is None
+
+
+def test_a_won_game_has_nothing_to_show():
+    c = tab()
+    c.boot("?deal=7937")
+    for move in winning_line("tabbycat", 7937):
+        c.play(move)
+    assert c.session.won and not c.show_win().handled and c.task is None
+
+
+def test_the_worker_shows_the_line_the_slices_show():
+    here = midway("manx")
+    slices = asked(here, in_slices(here, here.show_win()))
+    there = midway("manx")
+    there.offload = True
+    ans, _ = in_worker(there, there.show_win())
+    assert asked(there, ans) == slices
+    assert format_line(here.replay.moves()) == format_line(there.replay.moves())
+    assert get_game("manx") is here.game
+
+
+def test_the_replay_plays_the_line_to_a_win_and_play_from_here_goes_on_with_the_game():
+    """Stepped to its end the replay shows a won board (the game in progress untouched);
+    "play from here" a move before the end goes on with the same game (its moves, its
+    id), one move from the win, which then counts once."""
+    c = midway("tuxedo")
+    before = (c.session.id, list(c.session.moves))
+    drive(c, c.show_win())
+    line = c.replay.moves()
+    while c.replay_action("forward").handled:
+        pass
+    assert c.shown.won and not c.session.won and c.replay.view().end.key == "replay_end_won"
+    assert c.session.moves == before[1]
+    c.replay_action("seek", len(line) - 1)
+    ans = c.replay_action("from_here")
+    check_answer(ans, "play from here")
+    assert c.replay is None and c.session.id == before[0]
+    assert c.session.moves == before[1] + line[:-1]
+    assert counts(c) == (0, 0)
+    ans = c.play(line[-1])
+    assert c.session.won and ans.won is not None and counts(c) == (1, 1)
+
+
+def counts(c):
+    info = summary(c.stats, c.game.id, c.today())
+    return info["played"], info["won"]
