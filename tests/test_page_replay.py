@@ -210,3 +210,30 @@ def test_twenty_malformed_replay_links_each_get_a_message_and_a_playable_board(b
         page.evaluate("document.querySelector('#status').textContent = ''")
     assert page.errors == []
     page.context.close()
+
+
+def test_a_replay_plays_with_motion_on(browser, server):
+    """With motion, each step slides its cards (a finished run leaving apart, as in play)
+    and the replay still ends on the won board, the win cascade never shown for it."""
+    line = winning_line("tabbycat", DEAL)
+    page = new_page(browser, reduced_motion="no-preference")
+    boot(page, server + "/#replay=" + R.encode(GAME, DEAL, line))
+    page.wait_for_selector("#replay:not([hidden])")
+    page.fill("#replay-slider", str(len(line) - 12))
+    page.select_option("#replay-speed", "4")
+    page.click("#replay-play")
+    page.wait_for_selector(f'#replay[data-at="{len(line)}"]', timeout=60_000)
+    page.wait_for_selector('body[data-replay="paused"]')
+    settled(page)
+    assert shown(page) == GAME.parse(GAME.format(replay_end(line)))
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "replay-motion-end.png"))
+    assert not page.is_visible("#win") and page.errors == []
+    page.context.close()
+
+
+def replay_end(line):
+    pos = GAME.deal(DEAL)
+    for move in line:
+        pos = GAME.apply(pos, move)
+    return pos

@@ -349,3 +349,16 @@ def test_a_daily_replay_names_its_day():
     assert ans.replay.title.key == "replay_title_daily" and c.replay.daily == day
     c.replay_action("from_here")
     assert c.session.daily is None and c.session.deal == number
+
+
+def test_a_bad_link_while_a_replay_shows_keeps_the_replay():
+    c = controller()
+    c.boot("?deal=4", R.link(GOOD))
+    ans = c.open_fragment(R.link("manx.5.2.A"))
+    assert ans.status[-1].key == "bad_replay_link" and c.replay.text == GOOD
+    assert ans.address == R.link(GOOD)
+
+
+def test_a_game_longer_than_a_replay_holds_has_none():
+    game = get_game("tabbycat")
+    assert R.encode(game, 1, [game.legal_moves(game.deal(1))[0]] * (R.MAX_CHARS + 1)) is None

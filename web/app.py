@@ -121,7 +121,7 @@ class Page:
             if address.startswith("#"):
                 address = str(window.location.pathname) + address
             window.history.replaceState(None, "", address)
-        if ans.saved:  # web/board.js keeps the table as data, for the next visit's first frame
+        if ans.saved and ctl.replay is None:  # web/board.js keeps the table as data, for the next visit's first frame
             self.table.when_still(window.tabbySaveBoard)
         if ans.prefs:
             self.apply_prefs()

@@ -135,10 +135,10 @@ def key(page, event):
     is an intent for the controller (Enter on a card chooses it)."""
     if modal.key(event):
         return
-    if closest(event.target, FIELDS) is not None:
-        return
     k = str(event.key)
     if page.ctl.replay is not None:  # the viewer's keys: Space, arrows, Home, End, Esc
+        if closest(event.target, FIELDS) is not None and k != "Escape":
+            return  # the slider and the speed take their own keys
         if k in (" ", "Enter") and closest(event.target, "button, a, summary") is not None:
             return  # the focused button's own click
         ans = page.ctl.key(k, bool(event.ctrlKey or event.metaKey), bool(event.altKey))
@@ -146,6 +146,9 @@ def key(page, event):
             event.preventDefault()
         page.do(ans)
         return
+    if closest(event.target, FIELDS) is not None:
+        return
+    k = str(event.key)
     slot = closest(event.target, ".slot")
     card = closest(event.target, ".card")
     place = index = None

@@ -25,7 +25,8 @@ like a move and carries the move's frames (as in play); each returns an Answer w
 
 "Play from here" starts a normal game at the position shown: a new game (a new id, so it
 counts in the statistics as a game of its own, never as the replayed one; a daily's
-replay gives an ordinary game of its deal), unless ``Replay.resume_id`` names the game in
+replay gives an ordinary game of its deal; the game in progress, played and unfinished,
+counts as lost, as it does when a new deal starts), unless ``Replay.resume_id`` names the game in
 progress, which then goes on from there (the moves played become the prefix and the
 line up to the position shown).
 
@@ -199,6 +200,8 @@ def open_text(c, text, ans: Answer | None = None) -> Answer:
         ans.say("bad_replay_link", why=reason(e))
         if c.replay is None:
             ans.address = c.link()
+        elif c.replay.text is not None:
+            ans.address = R.link(c.replay.text)  # the address goes back to the replay shown
         return ans
     if c.replay is not None:
         close(c, ans)

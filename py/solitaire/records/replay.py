@@ -56,7 +56,8 @@ class Recorded:
 
 def encode_moves(game, start, moves) -> str | None:
     """The moves' digits from the position ``start``; None when a move is not among the
-    engine's legal moves there (it cannot be written as an index).
+    engine's legal moves there (it cannot be written as an index), or when there are more
+    moves than a replay holds characters.
 
     >>> from solitaire.engine.games import get_game
     >>> g = get_game("manx")
@@ -65,6 +66,8 @@ def encode_moves(game, start, moves) -> str | None:
     """
     out = []
     pos = start
+    if len(moves) > MAX_CHARS:  # a move takes a character at least: too long, said at once
+        return None
     for move in moves:
         legal = game.legal_moves(pos)
         try:
