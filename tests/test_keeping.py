@@ -166,6 +166,41 @@ def test_a_held_record_removed_by_the_player_lets_the_tab_save_again():
     assert summary(read_stats(store, 1)[0], "tabbycat", TODAY)["played"] == 1
 
 
+def test_a_second_bad_copy_in_the_same_second_is_kept_beside_the_first():
+    from solitaire.records.saved import PREFS_KEY, read_prefs
+    store = MemoryStore()
+    for text in ('{"winnable": 1}', '{"winnable": 2}'):
+        store.set(PREFS_KEY, text)
+        problem = read_prefs(store, now=7)[1]
+    assert problem[1]["key"] == f"{PREFS_KEY}.corrupt.7+"
+    assert store.get(f"{PREFS_KEY}.corrupt.7") == '{"winnable": 1}'
+    assert store.get(f"{PREFS_KEY}.corrupt.7+") == '{"winnable": 2}'
+    assert store.get(PREFS_KEY) is None
+
+
+class Lossy(MemoryStore):
+    """A store that takes a write and then gives back less than it was given."""
+
+    def set(self, key, value):
+        super().set(key, value[:-1] if ".corrupt." in key else value)
+
+
+def test_a_bad_record_whose_copy_does_not_read_back_whole_is_held_where_it_is():
+    from solitaire.records.saved import PREFS_KEY, held, read_prefs
+    store = Lossy()
+    store.set(PREFS_KEY, '{"winnable": 1}')
+    prefs, problem = read_prefs(store, now=7)
+    assert problem[0] == "prefs_held" and problem[1]["key"] == PREFS_KEY
+    assert held(problem) == PREFS_KEY and store.get(PREFS_KEY) == '{"winnable": 1}'
+    assert problem[1]["why"].key == "rec_setting_not_bool"
+
+
+def test_the_memory_store_removes_a_missing_key_as_local_storage_does():
+    store = MemoryStore()
+    store.remove("absent")
+    assert store.keys() == []
+
+
 # -- claims ------------------------------------------------------------------------------------
 
 def saved_daily(store, day, deal, game="tabbycat"):

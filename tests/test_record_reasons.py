@@ -97,6 +97,8 @@ def test_json_constants_are_refused_by_name():
     for name in ("NaN", "Infinity", "-Infinity"):
         assert reason_of(read_json, f"[{name}]", 100) == ("rec_not_number", {"value": name})
     assert reason_of(read_json, "[1e999]", 100) == ("rec_not_finite", {"value": "1e999"})
+    long = "9" * 400 + ".5"   # too large to be finite: the message quotes its first 40 characters
+    assert reason_of(read_json, f"[{long}]", 1000) == ("rec_not_finite", {"value": "9" * 40})
     assert reason_of(read_json, 5, 100) == ("rec_not_text", {})
     assert reason_of(read_json, "[1", 100)[0] == "rec_brackets"
     assert reason_of(read_json, "[1,]", 100)[0] == "rec_not_json"
