@@ -201,6 +201,40 @@ def test_the_memory_store_removes_a_missing_key_as_local_storage_does():
     assert store.keys() == []
 
 
+def test_an_unreadable_daily_cache_is_kept_aside_when_a_daily_is_written():
+    from solitaire.records.saved import write_daily_cache
+    store = MemoryStore()
+    store.set(DAILY_KEY, '{"tabbycat:2026-01-01": 0}')
+    assert write_daily_cache(store, 9, "tabbycat:2026-01-02", 5)
+    assert store.get(f"{DAILY_KEY}.corrupt.9") == '{"tabbycat:2026-01-01": 0}'
+    assert json.loads(store.get(DAILY_KEY)) == {"tabbycat:2026-01-02": 5}
+
+
+def test_a_held_daily_cache_is_not_written_over():
+    from solitaire.records.saved import write_daily_cache
+    bad = '{"tabbycat:2026-01-01": 0}'
+    store = MemoryStore(quota=len(bad) + 10)
+    store.set(DAILY_KEY, bad)
+    assert not write_daily_cache(store, 9, "tabbycat:2026-01-02", 5)
+    assert store.get(DAILY_KEY) == bad and store.keys() == [DAILY_KEY]
+
+
+def test_a_daily_cache_the_store_refuses_is_not_written():
+    from solitaire.records.saved import write_daily_cache
+    store = MemoryStore(quota=10)
+    assert not write_daily_cache(store, 9, "tabbycat:2026-01-02", 5)
+    assert store.keys() == []
+
+
+def test_the_old_daily_cache_keyed_by_date_alone_is_removed_on_reading():
+    from solitaire.records.saved import OLD_DAILY_KEY, read_daily_cache
+    store = MemoryStore()
+    store.set(OLD_DAILY_KEY, '{"2026-01-01": 5}')
+    store.set(DAILY_KEY, '{"tabbycat:2026-01-01": 6}')
+    assert read_daily_cache(store, 1) == {"tabbycat:2026-01-01": 6}
+    assert store.get(OLD_DAILY_KEY) is None and store.keys() == [DAILY_KEY]
+
+
 # -- claims ------------------------------------------------------------------------------------
 
 def saved_daily(store, day, deal, game="tabbycat"):
