@@ -1,6 +1,6 @@
 """Each reader refuses a bad field with its own reason (the catalogue key and what it
 names), and takes each field's edge values: the version-1 statistics' per-game counts, a
-statistics result, the settings."""
+statistics result, the settings, the saved game."""
 
 import datetime
 
@@ -8,7 +8,9 @@ import pytest
 
 from solitaire.records import saved as S
 from solitaire.records import stats as ST
+from solitaire.engine.games.base import MAX_DEAL
 from solitaire.records.readers import RecordError, read_json
+from solitaire.records.session import SAVE_VERSION, Session
 
 
 def reason_of(call, *args):
@@ -102,3 +104,36 @@ def test_json_constants_are_refused_by_name():
     assert reason_of(read_json, 5, 100) == ("rec_not_text", {})
     assert reason_of(read_json, "[1", 100)[0] == "rec_brackets"
     assert reason_of(read_json, "[1,]", 100)[0] == "rec_not_json"
+
+
+# -- the saved game ---------------------------------------------------------------------------
+
+def game(**changes):
+    return {"v": 1, "game": "tabbycat", "deal": "1", "moves": [], **changes}
+
+
+@pytest.mark.parametrize("changes,why", [
+    ({"v": 2}, ("rec_game_version", {"version": "2", "expected": SAVE_VERSION})),
+    ({"v": "v" * 30}, ("rec_game_version", {"version": "v" * 24, "expected": SAVE_VERSION})),
+    ({"deal": "x" * 30}, ("rec_game_deal", {"value": "x" * 24})),
+    ({"deal": 5}, ("rec_game_deal", {"value": "5"})),
+    ({"deal": "9" * 30}, ("rec_game_deal_range", {"most": MAX_DEAL})),
+    ({"elapsed": -1}, ("rec_game_clock", {"value": "-1"})),
+    ({"elapsed": "1" * 30}, ("rec_game_clock", {"value": "1" * 24})),
+    ({"daily": "2026-13-01"}, ("rec_game_daily", {})),
+    ({"recorded": 1}, ("rec_game_field", {"field": "recorded"})),
+    ({"id": "a b"}, ("rec_game_field", {"field": "id"})),
+    ({"id": 5}, ("rec_game_field", {"field": "id"})),
+    ({"restart": [[], [], []]}, ("rec_game_field", {"field": "restart"})),
+    ({"game": "chess"}, ("rec_game_unknown", {"name": "chess"})),
+])
+def test_each_saved_game_field_is_refused_with_its_reason(changes, why):
+    assert reason_of(Session.from_dict, game(**changes)) == why
+
+
+def test_a_saved_game_without_its_optional_fields_takes_their_defaults():
+    s = Session.from_dict(game())
+    assert (s.elapsed, s.recorded, s.id, s.daily, s.undone, s.before_restart) == (
+        0.0, False, "", None, [], None)
+    s = Session.from_dict(game(elapsed=7.5, recorded=True, id="g1-2", daily="2026-02-28"))
+    assert (s.elapsed, s.recorded, s.id, s.daily) == (7.5, True, "g1-2", "2026-02-28")
