@@ -17,7 +17,9 @@ score (killed and timed out over all mutants tried) and each survivor.
 ``py/solitaire``, globs allowed): a stated subset. ``--only`` re-runs, in the last run's
 scratch copy, only the mutants whose names match (mutmut's names, globs allowed, such as
 ``solitaire.records.stats.x_merge__mutmut_*``) with the current tests, and keeps the last
-run's verdicts for the others; the figure printed covers all of them.
+run's verdicts for the others; the figure printed covers all of them. ``--resume`` goes
+on with a run that was stopped, in its scratch copy with the current tests (the verdicts
+already given stand).
 """
 
 import argparse
@@ -133,6 +135,8 @@ def main(argv=None) -> int:
     p.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
     p.add_argument("--report-only", action="store_true", help="print the last run's figures")
     p.add_argument("--modules", nargs="+", help="mutate only these modules (under py/solitaire)")
+    p.add_argument("--resume", action="store_true",
+                   help="go on with the last run, stopped, in its copy (with the current tests)")
     p.add_argument("--only", nargs="+", metavar="MUTANT",
                    help="re-run only these mutants in the last run's copy (names or globs)")
     args = p.parse_args(argv)
@@ -141,7 +145,7 @@ def main(argv=None) -> int:
         where = CACHE / "mutation" / package
         if not args.report_only:
             py = venv_python()
-            if args.only and (where / "mutants").is_dir():
+            if (args.only or args.resume) and (where / "mutants").is_dir():
                 refresh(where)
             else:
                 where = scratch(package, args.modules)
