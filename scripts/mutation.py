@@ -23,6 +23,7 @@ already given stand).
 """
 
 import argparse
+import fnmatch
 import json
 import os
 import shutil
@@ -60,6 +61,9 @@ DESELECT = ["tests/test_properties.py::test_deal_is_deterministic",
 # Copied into the scratch project (what the CPython tests read besides the package).
 COPY = ["tests", "web", "scripts", "docs", "README.md", "index.html", "pyscript.toml",
         "netlify.toml", "sw.js", "package.json", "requirements-test.txt"]
+# A mutant whose tests take this many times their usual CPU time is stopped and counted
+# killed (a timeout); mutmut's default, 15, spends minutes on each mutant that loops.
+TIMEOUT_MULTIPLIER = 4
 # mutmut's own reading of a mutant's exit code (mutmut/stats.py).
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 2: "interrupted",
           None: "not checked", 33: "no tests", 34: "skipped", 35: "suspicious", 36: "timeout",
@@ -90,6 +94,21 @@ def refresh(where: Path) -> None:
             shutil.copy2(src, where / name)
 
 
+def write_config(where: Path, modules, tests) -> None:
+    only = "\n    ".join(f"src/solitaire/{m}" for m in modules)
+    selection = "\n    ".join(f"tests/{t}" for t in tests)
+    args = ["-p", "no:cacheprovider", "-p", "no:warnings"]
+    for test in DESELECT:
+        args += ["--deselect", test]
+    (where / "setup.cfg").write_text(
+        "[mutmut]\nsource_paths=src/solitaire\n"
+        f"timeout_multiplier={TIMEOUT_MULTIPLIER}\n"
+        f"only_mutate=\n    {only}\n"
+        f"pytest_add_cli_args_test_selection=\n    {selection}\n"
+        "pytest_add_cli_args=\n    " + "\n    ".join(args) + "\n"
+        "also_copy=\n    " + "\n    ".join(n for n in COPY if n != "tests") + "\n")
+
+
 def scratch(package: str, modules=None) -> Path:
     modules = modules or PACKAGES[package][0]
     tests = PACKAGES[package][1]
@@ -98,29 +117,32 @@ def scratch(package: str, modules=None) -> Path:
         shutil.rmtree(where)
     (where / "src").mkdir(parents=True)
     refresh(where)
-    only = "\n    ".join(f"src/solitaire/{m}" for m in modules)
-    selection = "\n    ".join(f"tests/{t}" for t in tests)
-    args = ["-p", "no:cacheprovider", "-p", "no:warnings"]
-    for test in DESELECT:
-        args += ["--deselect", test]
-    (where / "setup.cfg").write_text(
-        "[mutmut]\nsource_paths=src/solitaire\n"
-        f"only_mutate=\n    {only}\n"
-        f"pytest_add_cli_args_test_selection=\n    {selection}\n"
-        "pytest_add_cli_args=\n    " + "\n    ".join(args) + "\n"
-        "also_copy=\n    " + "\n    ".join(n for n in COPY if n != "tests") + "\n")
+    write_config(where, modules, tests)
     return where
+
+
+def verdicts(where: Path) -> dict:
+    """Each mutant's exit code in the last run (None: not run yet)."""
+    out = {}
+    for meta in sorted((where / "mutants" / "src").rglob("*.meta")):
+        out.update(json.loads(meta.read_text()).get("exit_code_by_key", {}))
+    return out
+
+
+def chosen(where: Path, patterns, pending: bool, survived: bool) -> list:
+    """The mutants matching ``patterns`` that are pending (no verdict) or survived."""
+    wanted = ({None} if pending else set()) | ({0} if survived else set())
+    return sorted(name for name, code in verdicts(where).items()
+                  if code in wanted and any(fnmatch.fnmatch(name, p) for p in patterns))
 
 
 def report(where: Path, package: str) -> dict:
     counts, survivors = {}, []
-    for meta in sorted((where / "mutants" / "src").rglob("*.meta")):
-        data = json.loads(meta.read_text())
-        for name, code in sorted(data.get("exit_code_by_key", {}).items()):
-            status = STATUS.get(code, "suspicious")
-            counts[status] = counts.get(status, 0) + 1
-            if status == "survived":
-                survivors.append(name)
+    for name, code in sorted(verdicts(where).items()):
+        status = STATUS.get(code, "suspicious")
+        counts[status] = counts.get(status, 0) + 1
+        if status == "survived":
+            survivors.append(name)
     tried = counts.get("killed", 0) + counts.get("timeout", 0) + counts.get("survived", 0)
     score = (counts.get("killed", 0) + counts.get("timeout", 0)) / tried if tried else 0.0
     print(f"\n== {package}: {score:.1%} of {tried} mutants killed ({counts})")
@@ -137,6 +159,11 @@ def main(argv=None) -> int:
     p.add_argument("--modules", nargs="+", help="mutate only these modules (under py/solitaire)")
     p.add_argument("--resume", action="store_true",
                    help="go on with the last run, stopped, in its copy (with the current tests)")
+    p.add_argument("--pending", action="store_true",
+                   help="with --only: only the matching mutants the last run has not tried")
+    p.add_argument("--survived", action="store_true",
+                   help="with --only: only the matching mutants that survived the last run "
+                        "(with --pending: both)")
     p.add_argument("--only", nargs="+", metavar="MUTANT",
                    help="re-run only these mutants in the last run's copy (names or globs)")
     args = p.parse_args(argv)
@@ -145,13 +172,20 @@ def main(argv=None) -> int:
         where = CACHE / "mutation" / package
         if not args.report_only:
             py = venv_python()
+            names = list(args.only or [])
             if (args.only or args.resume) and (where / "mutants").is_dir():
                 refresh(where)
+                write_config(where, args.modules or PACKAGES[package][0], PACKAGES[package][1])
+                if args.pending or args.survived:
+                    names = chosen(where, names, args.pending, args.survived)
+                    if not names:
+                        results.append(report(where, package))
+                        continue
             else:
                 where = scratch(package, args.modules)
             env = {k: v for k, v in os.environ.items() if k not in ("CI", "PYTHONPATH")}
             subprocess.run([str(py), "-m", "mutmut", "run", "--max-children", str(args.jobs),
-                            *(args.only or [])], cwd=where, env=env)
+                            *names], cwd=where, env=env)
         results.append(report(where, package))
     (CACHE / "mutation").mkdir(parents=True, exist_ok=True)
     (CACHE / "mutation" / "scores.json").write_text(json.dumps(results, indent=1))
