@@ -6,6 +6,8 @@ import datetime
 
 import pytest
 
+from solitaire import SolitaireError
+
 from solitaire.records import saved as S
 from solitaire.records import stats as ST
 from solitaire.engine.games.base import MAX_DEAL
@@ -125,7 +127,11 @@ def game(**changes):
     ({"id": "a b"}, ("rec_game_field", {"field": "id"})),
     ({"id": 5}, ("rec_game_field", {"field": "id"})),
     ({"restart": [[], [], []]}, ("rec_game_field", {"field": "restart"})),
+    ({"restart": ["1>4", []]}, ("rec_game_field", {"field": "restart"})),
+    ({"restart": [["1>4".ljust(17)], []]}, ("rec_game_field", {"field": "restart"})),
+    ({"restart": [[], [4]]}, ("rec_game_field", {"field": "restart"})),
     ({"game": "chess"}, ("rec_game_unknown", {"name": "chess"})),
+    ({"game": "c" * 50}, ("rec_game_unknown", {"name": "c" * 40})),
 ])
 def test_each_saved_game_field_is_refused_with_its_reason(changes, why):
     assert reason_of(Session.from_dict, game(**changes)) == why
@@ -137,3 +143,16 @@ def test_a_saved_game_without_its_optional_fields_takes_their_defaults():
         0.0, False, "", None, [], None)
     s = Session.from_dict(game(elapsed=7.5, recorded=True, id="g1-2", daily="2026-02-28"))
     assert (s.elapsed, s.recorded, s.id, s.daily) == (7.5, True, "g1-2", "2026-02-28")
+
+
+def test_a_saved_move_that_fails_is_named_with_its_number_and_the_engines_reason():
+    from solitaire.engine.games import get_game
+    from solitaire.engine.position import Move
+    from solitaire.words.text import reason
+    with pytest.raises(SolitaireError) as e:
+        Session(get_game("tabbycat"), 1).play(Move.parse("1>2"))
+    why = reason(e.value)
+    assert reason_of(Session.from_dict, game(moves=["1>2"])) == (
+        "rec_game_move", {"number": 1, "move": "1>2", "why": why})
+    assert reason_of(Session.from_dict, game(moves=["1>4"], redo=["4>1", "1>2"])) == (
+        "rec_game_redo", {"number": 2, "move": "1>2", "why": why})
