@@ -156,3 +156,19 @@ def test_a_saved_move_that_fails_is_named_with_its_number_and_the_engines_reason
         "rec_game_move", {"number": 1, "move": "1>2", "why": why})
     assert reason_of(Session.from_dict, game(moves=["1>4"], redo=["4>1", "1>2"])) == (
         "rec_game_redo", {"number": 2, "move": "1>2", "why": why})
+
+
+def test_a_saved_restart_is_replayed_and_refused_with_the_reason_of_its_failing_move():
+    def failure(changes):
+        with pytest.raises(SolitaireError) as e:
+            Session.from_dict(game(**changes))
+        return e.value.args[0]
+    bad_move = failure({"moves": ["1>2"]})
+    bad_redo = failure({"moves": ["1>4"], "redo": ["zz"]})
+    assert reason_of(Session.from_dict, game(restart=[["1>2"], []])) == (
+        "rec_game_restart", {"why": bad_move})
+    assert reason_of(Session.from_dict, game(restart=[["1>4"], ["zz"]])) == (
+        "rec_game_restart", {"why": bad_redo})
+    s = Session.from_dict(game(restart=[["1>4"], ["4>1"]]))
+    assert s.undo() and [str(m) for m in s.moves] == ["1>4"] and s.redo()
+    assert Session.from_dict(game(restart=[[], []])).before_restart == ([], [])
