@@ -172,3 +172,14 @@ def test_a_saved_restart_is_replayed_and_refused_with_the_reason_of_its_failing_
     s = Session.from_dict(game(restart=[["1>4"], ["4>1"]]))
     assert s.undo() and [str(m) for m in s.moves] == ["1>4"] and s.redo()
     assert Session.from_dict(game(restart=[[], []])).before_restart == ([], [])
+    from solitaire.records.session import MOVE_CHARS
+    assert Session.from_dict(game(restart=[["1>4".ljust(MOVE_CHARS)], []])).undo()
+
+
+# -- the address ------------------------------------------------------------------------------
+
+def test_an_address_part_left_empty_is_a_problem_not_ignored():
+    from solitaire.records.readers import read_query
+    assert read_query("?deal=").problems == ["bad_deal"]
+    assert read_query("?daily=").problems == ["bad_daily"]
+    assert read_query("?game=", games=("manx",)).problems == ["no_game"]
