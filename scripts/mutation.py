@@ -2,6 +2,8 @@
 figure, not a gate.
 
     nice -n 19 python3 scripts/mutation.py records [controller engine] [--jobs 1]
+    nice -n 19 python3 scripts/mutation.py engine --modules engine/rng.py engine/position.py
+    nice -n 19 python3 scripts/mutation.py records --only 'solitaire.records.stats.*'
 
 For each package named, a scratch copy of the project is made under
 ``.cache/mutation/<package>/`` with ``py/solitaire`` moved to ``src/solitaire`` (mutmut
@@ -10,9 +12,18 @@ names mutants by module path and puts ``mutants/src`` on ``sys.path``), then mut
 requirements) mutates that package's modules and runs the CPython tests that cover them.
 It prints, per package, the mutants killed, survived, timed out and not covered, the
 score (killed and timed out over all mutants tried) and each survivor.
+
+``--modules`` mutates only the named modules of the package (paths under
+``py/solitaire``, globs allowed): a stated subset. ``--only`` re-runs, in the last run's
+scratch copy, only the mutants whose names match (mutmut's names, globs allowed, such as
+``solitaire.records.stats.x_merge__mutmut_*``) with the current tests, and keeps the last
+run's verdicts for the others; the figure printed covers all of them. ``--resume`` goes
+on with a run that was stopped, in its scratch copy with the current tests (the verdicts
+already given stand).
 """
 
 import argparse
+import fnmatch
 import json
 import os
 import shutil
@@ -26,25 +37,34 @@ VENV = CACHE / "mutmut-venv"
 MUTMUT = "mutmut==3.8.1"
 
 PACKAGES = {
-    "engine": (["cards.py", "rng.py", "position.py", "games/*"],
+    "engine": (["engine/cards.py", "engine/rng.py", "engine/position.py", "engine/games/*"],
                ["test_tabbycat_rules.py", "test_spider.py", "test_tuxedo.py", "test_variants.py",
                 "test_rng.py", "test_notation.py", "test_properties.py", "test_stages.py",
                 "test_termination.py", "test_solver.py", "test_agreement.py"]),
-    "records": (["records.py", "saved.py", "stats.py", "statsfiles.py"],
-                ["test_limits.py", "test_stats.py", "test_session.py", "test_play.py",
-                 "test_promises.py", "test_catalogue.py"]),
-    "controller": (["play.py", "moves.py", "questions.py", "tasks.py", "jobs.py", "session.py"],
+    "records": (["records/*"],
+                ["test_records.py", "test_record_reasons.py", "test_limits.py", "test_stats.py",
+                 "test_session.py", "test_keeping.py", "test_play.py", "test_promises.py",
+                 "test_catalogue.py"]),
+    "controller": (["play/*"],
                    ["test_play.py", "test_choose.py", "test_questions.py", "test_jobs.py",
                     "test_session.py", "test_promises.py", "test_limits.py", "test_stages.py",
                     "test_hints.py", "test_catalogue.py"]),
 }
 # Tests that read py/ by path (a fresh interpreter, the frozen checker): not in a scratch copy.
+# And the million-game histories (minutes each, run for every mutant they cover); the
+# faster tests beside them cover the same functions.
 DESELECT = ["tests/test_properties.py::test_deal_is_deterministic",
             "tests/test_catalogue.py::test_every_key_the_code_uses_is_in_the_catalogue",
-            "tests/test_catalogue.py::test_readers_raise_catalogue_keys_not_english"]
+            "tests/test_catalogue.py::test_readers_raise_catalogue_keys_not_english",
+            "tests/test_keeping.py::test_a_million_games_keep_every_figure_under_the_readers_cap",
+            "tests/test_keeping.py::test_the_page_path_folds_as_it_counts"]
 # Copied into the scratch project (what the CPython tests read besides the package).
 COPY = ["tests", "web", "scripts", "docs", "README.md", "index.html", "pyscript.toml",
         "netlify.toml", "sw.js", "package.json", "requirements-test.txt"]
+# A mutant whose tests take this many times their time in the first (clean) run is stopped
+# and counted killed (a timeout). mutmut measures wall time: on a loaded machine a smaller
+# factor times out mutants that only waited for the processor.
+TIMEOUT_MULTIPLIER = 15
 # mutmut's own reading of a mutant's exit code (mutmut/stats.py).
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 2: "interrupted",
           None: "not checked", 33: "no tests", 34: "skipped", 35: "suspicious", 36: "timeout",
@@ -61,21 +81,21 @@ def venv_python() -> Path:
     return py
 
 
-def scratch(package: str) -> Path:
-    modules, tests = PACKAGES[package]
-    where = CACHE / "mutation" / package
-    if where.exists():
-        shutil.rmtree(where)
-    (where / "src").mkdir(parents=True)
-    shutil.copytree(ROOT / "py" / "solitaire", where / "src" / "solitaire",
+def refresh(where: Path) -> None:
+    """Copy the current package and tests over a scratch copy, keeping unchanged files'
+    times (mutmut re-mutates a module only when its source is newer than its mutants)."""
+    shutil.copytree(ROOT / "py" / "solitaire", where / "src" / "solitaire", dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__"))
     for name in COPY:
         src = ROOT / name
         if src.is_dir():
-            shutil.copytree(src, where / name, ignore=shutil.ignore_patterns(
+            shutil.copytree(src, where / name, dirs_exist_ok=True, ignore=shutil.ignore_patterns(
                 "__pycache__", "vendor", "screenshots"))
         elif src.exists():
             shutil.copy2(src, where / name)
+
+
+def write_config(where: Path, modules, tests) -> None:
     only = "\n    ".join(f"src/solitaire/{m}" for m in modules)
     selection = "\n    ".join(f"tests/{t}" for t in tests)
     args = ["-p", "no:cacheprovider", "-p", "no:warnings"]
@@ -83,22 +103,47 @@ def scratch(package: str) -> Path:
         args += ["--deselect", test]
     (where / "setup.cfg").write_text(
         "[mutmut]\nsource_paths=src/solitaire\n"
+        f"timeout_multiplier={TIMEOUT_MULTIPLIER}\n"
         f"only_mutate=\n    {only}\n"
         f"pytest_add_cli_args_test_selection=\n    {selection}\n"
         "pytest_add_cli_args=\n    " + "\n    ".join(args) + "\n"
         "also_copy=\n    " + "\n    ".join(n for n in COPY if n != "tests") + "\n")
+
+
+def scratch(package: str, modules=None) -> Path:
+    modules = modules or PACKAGES[package][0]
+    tests = PACKAGES[package][1]
+    where = CACHE / "mutation" / package
+    if where.exists():
+        shutil.rmtree(where)
+    (where / "src").mkdir(parents=True)
+    refresh(where)
+    write_config(where, modules, tests)
     return where
+
+
+def verdicts(where: Path) -> dict:
+    """Each mutant's exit code in the last run (None: not run yet)."""
+    out = {}
+    for meta in sorted((where / "mutants" / "src").rglob("*.meta")):
+        out.update(json.loads(meta.read_text()).get("exit_code_by_key", {}))
+    return out
+
+
+def chosen(where: Path, patterns, pending: bool, survived: bool) -> list:
+    """The mutants matching ``patterns`` that are pending (no verdict) or survived."""
+    wanted = ({None} if pending else set()) | ({0} if survived else set())
+    return sorted(name for name, code in verdicts(where).items()
+                  if code in wanted and any(fnmatch.fnmatch(name, p) for p in patterns))
 
 
 def report(where: Path, package: str) -> dict:
     counts, survivors = {}, []
-    for meta in sorted((where / "mutants" / "src").rglob("*.meta")):
-        data = json.loads(meta.read_text())
-        for name, code in sorted(data.get("exit_code_by_key", {}).items()):
-            status = STATUS.get(code, "suspicious")
-            counts[status] = counts.get(status, 0) + 1
-            if status == "survived":
-                survivors.append(name)
+    for name, code in sorted(verdicts(where).items()):
+        status = STATUS.get(code, "suspicious")
+        counts[status] = counts.get(status, 0) + 1
+        if status == "survived":
+            survivors.append(name)
     tried = counts.get("killed", 0) + counts.get("timeout", 0) + counts.get("survived", 0)
     score = (counts.get("killed", 0) + counts.get("timeout", 0)) / tried if tried else 0.0
     print(f"\n== {package}: {score:.1%} of {tried} mutants killed ({counts})")
@@ -112,16 +157,36 @@ def main(argv=None) -> int:
     p.add_argument("packages", nargs="*", default=list(PACKAGES), choices=list(PACKAGES))
     p.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
     p.add_argument("--report-only", action="store_true", help="print the last run's figures")
+    p.add_argument("--modules", nargs="+", help="mutate only these modules (under py/solitaire)")
+    p.add_argument("--resume", action="store_true",
+                   help="go on with the last run, stopped, in its copy (with the current tests)")
+    p.add_argument("--pending", action="store_true",
+                   help="with --only: only the matching mutants the last run has not tried")
+    p.add_argument("--survived", action="store_true",
+                   help="with --only: only the matching mutants that survived the last run "
+                        "(with --pending: both)")
+    p.add_argument("--only", nargs="+", metavar="MUTANT",
+                   help="re-run only these mutants in the last run's copy (names or globs)")
     args = p.parse_args(argv)
     results = []
     for package in args.packages:
         where = CACHE / "mutation" / package
         if not args.report_only:
             py = venv_python()
-            where = scratch(package)
+            names = list(args.only or [])
+            if (args.only or args.resume) and (where / "mutants").is_dir():
+                refresh(where)
+                write_config(where, args.modules or PACKAGES[package][0], PACKAGES[package][1])
+                if args.pending or args.survived:
+                    names = chosen(where, names, args.pending, args.survived)
+                    if not names:
+                        results.append(report(where, package))
+                        continue
+            else:
+                where = scratch(package, args.modules)
             env = {k: v for k, v in os.environ.items() if k not in ("CI", "PYTHONPATH")}
-            subprocess.run([str(py), "-m", "mutmut", "run", "--max-children", str(args.jobs)],
-                           cwd=where, env=env)
+            subprocess.run([str(py), "-m", "mutmut", "run", "--max-children", str(args.jobs),
+                            *names], cwd=where, env=env)
         results.append(report(where, package))
     (CACHE / "mutation").mkdir(parents=True, exist_ok=True)
     (CACHE / "mutation" / "scores.json").write_text(json.dumps(results, indent=1))

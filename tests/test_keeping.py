@@ -172,6 +172,75 @@ def test_a_held_record_removed_by_the_player_lets_the_tab_save_again():
     assert summary(read_stats(store, 1)[0], "tabbycat", TODAY)["played"] == 1
 
 
+def test_a_second_bad_copy_in_the_same_second_is_kept_beside_the_first():
+    from solitaire.records.saved import PREFS_KEY, read_prefs
+    store = MemoryStore()
+    for text in ('{"winnable": 1}', '{"winnable": 2}'):
+        store.set(PREFS_KEY, text)
+        problem = read_prefs(store, now=7)[1]
+    assert problem[1]["key"] == f"{PREFS_KEY}.corrupt.7+"
+    assert store.get(f"{PREFS_KEY}.corrupt.7") == '{"winnable": 1}'
+    assert store.get(f"{PREFS_KEY}.corrupt.7+") == '{"winnable": 2}'
+    assert store.get(PREFS_KEY) is None
+
+
+class Lossy(MemoryStore):
+    """A store that takes a write and then gives back less than it was given."""
+
+    def set(self, key, value):
+        super().set(key, value[:-1] if ".corrupt." in key else value)
+
+
+def test_a_bad_record_whose_copy_does_not_read_back_whole_is_held_where_it_is():
+    from solitaire.records.saved import PREFS_KEY, held, read_prefs
+    store = Lossy()
+    store.set(PREFS_KEY, '{"winnable": 1}')
+    prefs, problem = read_prefs(store, now=7)
+    assert problem[0] == "prefs_held" and problem[1]["key"] == PREFS_KEY
+    assert held(problem) == PREFS_KEY and store.get(PREFS_KEY) == '{"winnable": 1}'
+    assert problem[1]["why"].key == "rec_setting_not_bool"
+
+
+def test_the_memory_store_removes_a_missing_key_as_local_storage_does():
+    store = MemoryStore()
+    store.remove("absent")
+    assert store.keys() == []
+
+
+def test_an_unreadable_daily_cache_is_kept_aside_when_a_daily_is_written():
+    from solitaire.records.saved import write_daily_cache
+    store = MemoryStore()
+    store.set(DAILY_KEY, '{"tabbycat:2026-01-01": 0}')
+    assert write_daily_cache(store, 9, "tabbycat:2026-01-02", 5)
+    assert store.get(f"{DAILY_KEY}.corrupt.9") == '{"tabbycat:2026-01-01": 0}'
+    assert json.loads(store.get(DAILY_KEY)) == {"tabbycat:2026-01-02": 5}
+
+
+def test_a_held_daily_cache_is_not_written_over():
+    from solitaire.records.saved import write_daily_cache
+    bad = '{"tabbycat:2026-01-01": 0}'
+    store = MemoryStore(quota=len(bad) + 10)
+    store.set(DAILY_KEY, bad)
+    assert not write_daily_cache(store, 9, "tabbycat:2026-01-02", 5)
+    assert store.get(DAILY_KEY) == bad and store.keys() == [DAILY_KEY]
+
+
+def test_a_daily_cache_the_store_refuses_is_not_written():
+    from solitaire.records.saved import write_daily_cache
+    store = MemoryStore(quota=10)
+    assert not write_daily_cache(store, 9, "tabbycat:2026-01-02", 5)
+    assert store.keys() == []
+
+
+def test_the_old_daily_cache_keyed_by_date_alone_is_removed_on_reading():
+    from solitaire.records.saved import OLD_DAILY_KEY, read_daily_cache
+    store = MemoryStore()
+    store.set(OLD_DAILY_KEY, '{"2026-01-01": 5}')
+    store.set(DAILY_KEY, '{"tabbycat:2026-01-01": 6}')
+    assert read_daily_cache(store, 1) == {"tabbycat:2026-01-01": 6}
+    assert store.get(OLD_DAILY_KEY) is None and store.keys() == [DAILY_KEY]
+
+
 # -- claims ------------------------------------------------------------------------------------
 
 def saved_daily(store, day, deal, game="tabbycat"):

@@ -231,6 +231,48 @@ def test_a_result_id_is_at_most_result_id_chars_long():
                 ST.check(record)
 
 
+def longest(pattern, most=200) -> str:
+    """The longest text of one repeated letter that ``pattern`` (a reader's regex) takes."""
+    return "a" * max(n for n in range(1, most) if pattern.fullmatch("a" * n))
+
+
+def largest_statistics():
+    """A statistics record with every field at the writer's limits: MAX_GAMES games of the
+    longest id, each with every count, best and chart entry at its largest and a daily
+    in every month, and MOST_RESULTS results of the longest ids and values."""
+    import calendar
+    game = longest(ST.GAME_ID)
+    games = [f"{i:0{len(game)}d}" for i in range(ST.MAX_GAMES)]
+    months = [f"{y}-{m:02d}" for y in range(int(ST.FIRST_DAILY[:4]), int(ST.LAST_DAILY[:4]) + 1)
+              for m in range(1, 13)]
+    base = {"played": ST.MAX_COUNT, "won": ST.MAX_COUNT, "streak": ST.MAX_COUNT,
+            "best_streak": ST.MAX_COUNT, "best_time": ST.MAX_SECONDS, "fewest_moves": ST.MAX_MOVES,
+            "history": [[ST.LAST_DAILY, False, ST.MAX_MOVES, ST.MAX_SECONDS]] * ST.CHART,
+            "daily": {m: "L" * calendar.monthrange(int(m[:4]), int(m[5:]))[1] for m in months}}
+    ids = [f"{i:0{R.RESULT_ID_CHARS}d}" for i in range(ST.MOST_RESULTS)]
+    results = sorted(({"id": id, "game": games[i % len(games)], "won": False,
+                       "moves": ST.MAX_MOVES, "seconds": ST.MAX_SECONDS, "day": ST.LAST_DAILY,
+                       "daily": ST.LAST_DAILY, "t": ST.MAX_T} for i, id in enumerate(ids)),
+                     key=lambda r: (r["t"], r["game"], r["id"]))
+    return {"v": ST.STATS_VERSION, "results": results, "base": {g: base for g in games},
+            "upto": [ST.MAX_T - 1, games[-1], ids[-1]], "epoch": ST.MAX_T}, months
+
+
+def test_the_largest_statistics_record_is_read_back_and_most_chars_measures_it():
+    """A record at every limit is read back whole, within STATS_CHARS; most_chars() is its
+    length, counting every month's calendar as 31 days (an upper bound)."""
+    import calendar
+    record, months = largest_statistics()
+    text = json.dumps(record)
+    assert ST.check(R.read_json(text, S.STATS_CHARS)) == record
+    short_days = sum(31 - calendar.monthrange(int(m[:4]), int(m[5:]))[1] for m in months)
+    assert ST.most_chars() == len(text) + ST.MAX_GAMES * short_days
+    assert ST.most_chars() < S.STATS_CHARS
+    more = {**record["results"][-1], "id": f"{ST.MOST_RESULTS:0{R.RESULT_ID_CHARS}d}"}
+    folded = ST.check({**record, "results": record["results"] + [more]})  # one more: folded
+    assert len(folded["results"]) == ST.KEEP_RESULTS and folded["results"][-1] == more
+
+
 # -- the daily cache ---------------------------------------------------------------------------
 
 def test_the_daily_cache_reader_takes_ten_times_daily_kept_entries_and_not_one_more():

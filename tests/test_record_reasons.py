@@ -1,14 +1,18 @@
 """Each reader refuses a bad field with its own reason (the catalogue key and what it
 names), and takes each field's edge values: the version-1 statistics' per-game counts, a
-statistics result, the settings."""
+statistics result, the settings, the saved game."""
 
 import datetime
 
 import pytest
 
+from solitaire import SolitaireError
+
 from solitaire.records import saved as S
 from solitaire.records import stats as ST
+from solitaire.engine.games.base import MAX_DEAL
 from solitaire.records.readers import RecordError, read_json
+from solitaire.records.session import SAVE_VERSION, Session
 
 
 def reason_of(call, *args):
@@ -97,6 +101,85 @@ def test_json_constants_are_refused_by_name():
     for name in ("NaN", "Infinity", "-Infinity"):
         assert reason_of(read_json, f"[{name}]", 100) == ("rec_not_number", {"value": name})
     assert reason_of(read_json, "[1e999]", 100) == ("rec_not_finite", {"value": "1e999"})
+    long = "9" * 400 + ".5"   # too large to be finite: the message quotes its first 40 characters
+    assert reason_of(read_json, f"[{long}]", 1000) == ("rec_not_finite", {"value": "9" * 40})
     assert reason_of(read_json, 5, 100) == ("rec_not_text", {})
     assert reason_of(read_json, "[1", 100)[0] == "rec_brackets"
     assert reason_of(read_json, "[1,]", 100)[0] == "rec_not_json"
+
+
+# -- the saved game ---------------------------------------------------------------------------
+
+def game(**changes):
+    return {"v": 1, "game": "tabbycat", "deal": "1", "moves": [], **changes}
+
+
+@pytest.mark.parametrize("changes,why", [
+    ({"v": 2}, ("rec_game_version", {"version": "2", "expected": SAVE_VERSION})),
+    ({"v": "v" * 30}, ("rec_game_version", {"version": "v" * 24, "expected": SAVE_VERSION})),
+    ({"deal": "x" * 30}, ("rec_game_deal", {"value": "x" * 24})),
+    ({"deal": 5}, ("rec_game_deal", {"value": "5"})),
+    ({"deal": "9" * 30}, ("rec_game_deal_range", {"most": MAX_DEAL})),
+    ({"elapsed": -1}, ("rec_game_clock", {"value": "-1"})),
+    ({"elapsed": "1" * 30}, ("rec_game_clock", {"value": "1" * 24})),
+    ({"daily": "2026-13-01"}, ("rec_game_daily", {})),
+    ({"recorded": 1}, ("rec_game_field", {"field": "recorded"})),
+    ({"id": "a b"}, ("rec_game_field", {"field": "id"})),
+    ({"id": 5}, ("rec_game_field", {"field": "id"})),
+    ({"restart": [[], [], []]}, ("rec_game_field", {"field": "restart"})),
+    ({"restart": ["1>4", []]}, ("rec_game_field", {"field": "restart"})),
+    ({"restart": [["1>4".ljust(17)], []]}, ("rec_game_field", {"field": "restart"})),
+    ({"restart": [[], [4]]}, ("rec_game_field", {"field": "restart"})),
+    ({"game": "chess"}, ("rec_game_unknown", {"name": "chess"})),
+    ({"game": "c" * 50}, ("rec_game_unknown", {"name": "c" * 40})),
+])
+def test_each_saved_game_field_is_refused_with_its_reason(changes, why):
+    assert reason_of(Session.from_dict, game(**changes)) == why
+
+
+def test_a_saved_game_without_its_optional_fields_takes_their_defaults():
+    s = Session.from_dict(game())
+    assert (s.elapsed, s.recorded, s.id, s.daily, s.undone, s.before_restart) == (
+        0.0, False, "", None, [], None)
+    s = Session.from_dict(game(elapsed=7.5, recorded=True, id="g1-2", daily="2026-02-28"))
+    assert (s.elapsed, s.recorded, s.id, s.daily) == (7.5, True, "g1-2", "2026-02-28")
+
+
+def test_a_saved_move_that_fails_is_named_with_its_number_and_the_engines_reason():
+    from solitaire.engine.games import get_game
+    from solitaire.engine.position import Move
+    from solitaire.words.text import reason
+    with pytest.raises(SolitaireError) as e:
+        Session(get_game("tabbycat"), 1).play(Move.parse("1>2"))
+    why = reason(e.value)
+    assert reason_of(Session.from_dict, game(moves=["1>2"])) == (
+        "rec_game_move", {"number": 1, "move": "1>2", "why": why})
+    assert reason_of(Session.from_dict, game(moves=["1>4"], redo=["4>1", "1>2"])) == (
+        "rec_game_redo", {"number": 2, "move": "1>2", "why": why})
+
+
+def test_a_saved_restart_is_replayed_and_refused_with_the_reason_of_its_failing_move():
+    def failure(changes):
+        with pytest.raises(SolitaireError) as e:
+            Session.from_dict(game(**changes))
+        return e.value.args[0]
+    bad_move = failure({"moves": ["1>2"]})
+    bad_redo = failure({"moves": ["1>4"], "redo": ["zz"]})
+    assert reason_of(Session.from_dict, game(restart=[["1>2"], []])) == (
+        "rec_game_restart", {"why": bad_move})
+    assert reason_of(Session.from_dict, game(restart=[["1>4"], ["zz"]])) == (
+        "rec_game_restart", {"why": bad_redo})
+    s = Session.from_dict(game(restart=[["1>4"], ["4>1"]]))
+    assert s.undo() and [str(m) for m in s.moves] == ["1>4"] and s.redo()
+    assert Session.from_dict(game(restart=[[], []])).before_restart == ([], [])
+    from solitaire.records.session import MOVE_CHARS
+    assert Session.from_dict(game(restart=[["1>4".ljust(MOVE_CHARS)], []])).undo()
+
+
+# -- the address ------------------------------------------------------------------------------
+
+def test_an_address_part_left_empty_is_a_problem_not_ignored():
+    from solitaire.records.readers import read_query
+    assert read_query("?deal=").problems == ["bad_deal"]
+    assert read_query("?daily=").problems == ["bad_daily"]
+    assert read_query("?game=", games=("manx",)).problems == ["no_game"]

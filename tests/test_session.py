@@ -49,6 +49,15 @@ def test_restart_and_undo_to():
     assert back.undo() and back.position == played and len(back.undone) == 3
 
 
+def test_restart_at_the_start_is_refused_and_changes_nothing():
+    s = Session(GAME, 2)
+    assert not s.restart()
+    assert s.before_restart is None and not s.undo()
+    s.play(DEAL)
+    s.undo()
+    assert not s.restart() and s.undone == [DEAL] and s.redo()
+
+
 def test_saved_record_round_trips_with_redo_and_clock():
     s = Session(GAME, 9)
     for _ in range(3):

@@ -5,7 +5,9 @@ import json
 import pytest
 
 from solitaire import SolitaireError
-from solitaire.records.stats import check, dailies, daily_streak, merge, new_stats, record, summary
+from solitaire.records import stats as ST
+from solitaire.records.stats import (check, dailies, daily_streak, history, merge, new_stats, record,
+                                     summary)
 
 
 def test_wins_and_losses_update_the_counts():
@@ -17,6 +19,19 @@ def test_wins_and_losses_update_the_counts():
     assert (got["played"], got["won"], got["streak"], got["best_streak"]) == (3, 2, 0, 2)
     assert got["best_time"] == 300 and got["fewest_moves"] == 80
     assert abs(got["win_rate"] - 2 / 3) < 1e-9
+
+
+def test_the_chart_is_a_games_last_chart_results_oldest_first():
+    s = new_stats()
+    for i in range(ST.CHART + 2):
+        record(s, "tabbycat", i % 3 != 0, 50 + i, 100 + i, f"2026-11-{1 + i % 28:02d}", t=2 * i)
+        record(s, "manx", True, 7, 7, "2026-10-01", t=2 * i + 1)
+    got = history(s, "tabbycat")
+    assert len(got) == ST.CHART
+    assert got[0] == ["2026-11-03", True, 52, 102]
+    assert got[-1] == [f"2026-11-{1 + (ST.CHART + 1) % 28:02d}", (ST.CHART + 1) % 3 != 0,
+                       50 + ST.CHART + 1, 100 + ST.CHART + 1]
+    assert history(s, "spider1") == []
 
 
 def test_daily_streak_counts_consecutive_days_won():
