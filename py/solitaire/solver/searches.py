@@ -535,7 +535,9 @@ def changed_first(moves: list, places: list, contents: list, ordered: bool = Fal
     state: in the same order when ``ordered``, else in any order (sorted piles), where a
     place changes when its contents are not among them, and of places with the same
     contents the first ones are taken to change, as the moves' order prefers them. A
-    deal's places (``stock``, ``piles``) change when every pile does. Only an order:
+    deal's places (``stock``, ``piles``) change when every pile does, and always where the
+    contents are in any order: there a pile's new contents may equal another's old ones,
+    so sorted contents cannot tell a deal apart. Only an order:
     every move is in one part or the other, so a line is found whatever comes first.
 
     Piles 1 and 2 hold an Ace each, pile 3 a King; the state has an Ace, an Ace under a
@@ -562,7 +564,7 @@ def changed_first(moves: list, places: list, contents: list, ordered: bool = Fal
                 left.remove(now)
             else:
                 gone.add(place)
-    if all(place in gone for place, _ in places if place.startswith("pile-")):
+    if not ordered or all(place in gone for place, _ in places if place.startswith("pile-")):
         gone.update(("stock", "piles"))
     first, rest = [], []
     for move in moves:
