@@ -239,7 +239,8 @@ def longest(pattern, most=200) -> str:
 def largest_statistics():
     """A statistics record with every field at the writer's limits: MAX_GAMES games of the
     longest id, each with every count, best and chart entry at its largest and a daily
-    in every month, and MOST_RESULTS results of the longest ids and values."""
+    in every month, RECENT games kept to replay of the longest replay text, and
+    MOST_RESULTS results of the longest ids and values."""
     import calendar
     game = longest(ST.GAME_ID)
     games = [f"{i:0{len(game)}d}" for i in range(ST.MAX_GAMES)]
@@ -254,8 +255,14 @@ def largest_statistics():
                        "moves": ST.MAX_MOVES, "seconds": ST.MAX_SECONDS, "day": ST.LAST_DAILY,
                        "daily": ST.LAST_DAILY, "t": ST.MAX_T} for i, id in enumerate(ids)),
                      key=lambda r: (r["t"], r["game"], r["id"]))
+    def replay(g):   # a replay text of that game, of the longest length kept
+        head = f"{g}.{'9' * 20}.{'9' * 5}."
+        return head + "A" * (ST.REPLAY_CHARS - len(head))
+    recent = {g: [{"id": f"{k:0{R.RESULT_ID_CHARS}d}", "won": False, "t": ST.MAX_T,
+                   "day": ST.LAST_DAILY, "replay": replay(g)} for k in range(ST.RECENT)]
+              for g in games}
     return {"v": ST.STATS_VERSION, "results": results, "base": {g: base for g in games},
-            "upto": [ST.MAX_T - 1, games[-1], ids[-1]], "epoch": ST.MAX_T}, months
+            "upto": [ST.MAX_T - 1, games[-1], ids[-1]], "epoch": ST.MAX_T, "recent": recent}, months
 
 
 def test_the_largest_statistics_record_is_read_back_and_most_chars_measures_it():
