@@ -206,3 +206,16 @@ def test_unreadable_version_1_statistics_are_kept_aside_under_the_time_read():
     stats, problem = S.read_stats(store, 7)
     assert stats == ST.new_stats() and problem[0] == "stats_unreadable"
     assert store.get(f"{S.STATS_V1_KEY}.corrupt.7") == '{"v": 1, "games": 5}'
+
+
+def test_the_saved_games_record_is_an_object_with_a_revision_from_0_to_2_to_the_53():
+    def read(text):
+        store = S.MemoryStore()
+        store.set(S.SAVE_KEY, text)
+        data, problem = S.read_game_record(store, 1)
+        return data if problem is None else (problem[1]["why"].key, dict(problem[1]["why"].params))
+    for rev in (0, 1 << 53):
+        assert read(f'{{"v": 1, "rev": {rev}}}') == {"v": 1, "rev": rev}
+    for rev in ("-1", str((1 << 53) + 1), '"1"', "true"):
+        assert read(f'{{"v": 1, "rev": {rev}}}') == ("rec_game_field", {"field": "rev"})
+    assert read("[1]") == ("rec_game_not_record", {})
