@@ -205,6 +205,36 @@ def test_a_saved_deal_is_at_most_max_deal():
         Session.from_dict({**saved(), "deal": str(MAX_DEAL + 1)})
 
 
+class Written:
+    """A session's record as :func:`saved.game_text` takes it (the engine is not replayed)."""
+
+    def __init__(self, moves, redo=(), restart=None):
+        self.d = {"v": 1, "game": "tabbycat", "deal": "1", "daily": None, "moves": list(moves),
+                  "redo": list(redo), "elapsed": 0, "recorded": False, "id": "",
+                  "restart": restart}
+
+    def to_dict(self):
+        return dict(self.d)
+
+
+def test_a_saved_games_text_is_written_at_game_chars_and_not_one_more():
+    long = Written(["p10>p10*13"] * SE.MAX_MOVES)   # padded to the limit by its tab mark
+    bare = len(S.game_text(long, 1, ""))
+    assert bare < S.GAME_CHARS - 100
+    at = S.game_text(long, 1, "t" * (S.GAME_CHARS - bare))
+    assert at is not None and len(at) == S.GAME_CHARS
+    assert S.game_text(long, 1, "t" * (S.GAME_CHARS - bare + 1)) is None
+
+
+def test_a_saved_restart_of_max_moves_is_written_and_dropped_with_the_redo_list():
+    restart = [[THERE] * SE.MAX_MOVES, []]
+    data = json.loads(S.game_text(Written([], restart=restart), 1, "t"))
+    assert data["restart"] == restart
+    over = Written([THERE] * (SE.MAX_MOVES // 2), [BACK] * (SE.MAX_MOVES // 2 + 1), [[THERE], []])
+    data = json.loads(S.game_text(over, 1, "t"))
+    assert data["restart"] is None and data["redo"] == [] and len(data["moves"]) == SE.MAX_MOVES // 2
+
+
 # -- statistics --------------------------------------------------------------------------------
 
 def results(count):

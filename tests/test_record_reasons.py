@@ -183,3 +183,39 @@ def test_an_address_part_left_empty_is_a_problem_not_ignored():
     assert read_query("?deal=").problems == ["bad_deal"]
     assert read_query("?daily=").problems == ["bad_daily"]
     assert read_query("?game=", games=("manx",)).problems == ["no_game"]
+
+
+def test_an_unknown_game_in_the_address_is_named_to_40_characters():
+    from solitaire.records.readers import read_query
+    q = read_query("?game=" + "x" * 50 + "&deal=5", games=("manx",))
+    assert q.asked_game == "x" * 40 and q.problems == ["no_game"] and q.deal is None
+
+
+def test_a_saved_game_keeps_its_clock_in_tenths_and_whether_it_was_counted():
+    from solitaire.engine.games import get_game
+    s = Session(get_game("tabbycat"), 1)
+    s.elapsed, s.recorded = 42.46, True
+    assert s.to_dict()["elapsed"] == 42.5
+    back = Session.from_dict(s.to_dict())
+    assert back.recorded is True and back.elapsed == 42.5
+
+
+def test_unreadable_version_1_statistics_are_kept_aside_under_the_time_read():
+    store = S.MemoryStore()
+    store.set(S.STATS_V1_KEY, '{"v": 1, "games": 5}')
+    stats, problem = S.read_stats(store, 7)
+    assert stats == ST.new_stats() and problem[0] == "stats_unreadable"
+    assert store.get(f"{S.STATS_V1_KEY}.corrupt.7") == '{"v": 1, "games": 5}'
+
+
+def test_the_saved_games_record_is_an_object_with_a_revision_from_0_to_2_to_the_53():
+    def read(text):
+        store = S.MemoryStore()
+        store.set(S.SAVE_KEY, text)
+        data, problem = S.read_game_record(store, 1)
+        return data if problem is None else (problem[1]["why"].key, dict(problem[1]["why"].params))
+    for rev in (0, 1 << 53):
+        assert read(f'{{"v": 1, "rev": {rev}}}') == {"v": 1, "rev": rev}
+    for rev in ("-1", str((1 << 53) + 1), '"1"', "true"):
+        assert read(f'{{"v": 1, "rev": {rev}}}') == ("rec_game_field", {"field": "rev"})
+    assert read("[1]") == ("rec_game_not_record", {})
