@@ -10,6 +10,8 @@
   with a snapshot, the page's config is pyscript.snapshot.json, pyscript.toml without the
   engine's files (the snapshot holds them; web/engine-files.json lists them for a normal boot);
 - the PyScript parts for features the page does not use are left out;
+- index.html: the hash of every file the page may fetch into itself whose name carries no
+  version (web/release.mjs checks them: one release per load);
 - sw.js: the list of every file to keep offline and a version hash of their contents,
   written into the worker itself (nothing to fetch before it can install).
 
@@ -527,6 +529,46 @@ def prune_runtime(site: Path):
 
 
 RELEASE_META = re.compile(rb'<meta name="tabbycat-release" content="[^"]*">')
+RELEASE_FILES = re.compile(r'<script type="application/json" id="release-files">.*?</script>', re.S)
+# Files the page never fetches into itself: the page, the worker, names that carry a version
+# or a hash (web/vendor/: a later release has the same bytes there or nothing), the rules
+# pages (documents of their own), the icons and the warm-up frame (fetched once a worker of
+# the page's release controls it).
+UNPINNED = re.compile(r"^(index\.html|sw\.js|web/vendor/.*|rules/.*|.*\.(svg|webmanifest|html))$")
+
+
+def release_files(site: Path) -> dict:
+    """Every file the page may fetch into itself whose name carries no version, with the
+    first 16 hex digits of its SHA-256: web/release.mjs checks each such file it fetches
+    (the engine's files on a normal start, web/app.py, How to play's texts, the solver's
+    worker's script), so that a load never runs files of two releases.
+
+    >>> import tempfile; site = Path(tempfile.mkdtemp())
+    >>> for name in ("web/app.py", "web/vendor/x.js", "index.html", "rules/a.html"):
+    ...     (site / name).parent.mkdir(parents=True, exist_ok=True); _ = (site / name).write_text("x")
+    >>> release_files(site)
+    {'web/app.py': '2d711642b726b044'}
+    """
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
+                   if p.is_file() and "__pycache__" not in p.parts)
+    return {f: hashlib.sha256((site / f).read_bytes()).hexdigest()[:16] for f in files if not UNPINNED.match(f)}
+
+
+def pin_files(site: Path):
+    """Write ``release_files`` into the page (a JSON data block, never executed, in its
+    head: the page and the solver's worker read it), replacing any earlier one."""
+    page = site / "index.html"
+    text = page.read_text()
+    block = ('<script type="application/json" id="release-files">'
+             + json.dumps(release_files(site), separators=(",", ":")) + "</script>")
+    if RELEASE_FILES.search(text):
+        text = RELEASE_FILES.sub(lambda _: block, text, count=1)
+    elif "</head>" in text:
+        text = text.replace("</head>", "  " + block + "\n</head>", 1)
+    else:
+        sys.exit("index.html has no </head>")
+    page.write_text(text)
+    print(f"release files: {len(release_files(site))} pinned, {len(block)} bytes in the page")
 
 
 def finish_worker(site: Path):
@@ -557,6 +599,13 @@ def finish_worker(site: Path):
     print(f"service worker: {len(files)} files, version {manifest['version']}")
 
 
+def finish_release(site: Path):
+    """The page's pinned files, then the worker's list and the release: the last steps, run
+    again on a changed copy of a built site to make another release of it (the tests do)."""
+    pin_files(site)
+    finish_worker(site)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", type=Path)
@@ -566,7 +615,7 @@ def main():
     stdlib = make_stdlib(args.site, used) if used else None
     finish_page(args.site, snapshot, stdlib)
     prune_runtime(args.site)
-    finish_worker(args.site)
+    finish_release(args.site)
 
 
 if __name__ == "__main__":

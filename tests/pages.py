@@ -71,6 +71,17 @@ def off_the_game(page, server):
     page.goto(server + "/web/icon.svg")
 
 
+def throttle(page, mbit, latency_ms):
+    """Chromium's own network emulation for this page (CDP), as over a phone's link; it
+    holds for the page's later loads too."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": latency_ms,
+                                                  "downloadThroughput": mbit * 1e6 / 8,
+                                                  "uploadThroughput": mbit * 1e6 / 8})
+    return cdp
+
+
 def boot(page, url):
     page.goto(url)
     page.wait_for_selector("body[data-ready]", timeout=90_000)

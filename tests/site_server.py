@@ -45,11 +45,20 @@ def headers_for(path: str, rules) -> dict:
     return merged
 
 
+# What Netlify sends for a file that no rule gives a Cache-Control: the browser may keep it,
+# but asks again at each use whether it changed (so a reload never mixes in an old copy).
+NETLIFY_CACHE = "public, max-age=0, must-revalidate"
+
+
 class Deployment:
-    """What the server serves: a folder, with per-path replacements (bytes, or None for 404)."""
+    """What the server serves: a folder (another folder is another release, deployed whole
+    at once: assign ``folder``), with per-path replacements (bytes, or None for 404);
+    ``before``, if set, is called with each request's path before it is answered (a test
+    deploys there, at a chosen moment of a load)."""
 
     def __init__(self, folder: Path):
         self.folder = Path(folder)
+        self.before = None
         self.overrides: dict[str, bytes | None] = {}
         self.rules = header_rules()
         self.gzip = False
@@ -71,6 +80,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self):
         path = unquote(urlsplit(self.path).path)
+        if self.deployment.before is not None:
+            self.deployment.before(path)
+        self.directory = str(self.deployment.folder)
         overrides = self.deployment.overrides
         if path in overrides:
             body = overrides[path]
@@ -107,7 +119,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self):
         path = unquote(urlsplit(self.path).path)
-        for key, value in headers_for(path, self.deployment.rules).items():
+        headers = headers_for(path, self.deployment.rules)
+        headers.setdefault("Cache-Control", NETLIFY_CACHE)
+        for key, value in headers.items():
             self.send_header(key, value)
         super().end_headers()
 

@@ -13,7 +13,7 @@ from urllib.parse import urlparse
 import pytest
 
 from conftest import ROOT
-from pages import DIST, boot, new_page, off_the_game, serve_dist, wait_until
+from pages import DIST, boot, new_page, off_the_game, serve_dist, throttle, wait_until
 from solitaire import DEAL, get_game
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -462,16 +462,6 @@ def test_a_malformed_kept_snapshot_is_set_aside(browser, server):
 
 
 STDLIB = re.compile(r'<link rel="preload" href="\./(web/vendor/stdlib-[0-9a-f]{16}\.zip)" as="fetch" crossorigin data-stdlib>')
-
-
-def throttle(page, mbit, latency_ms):
-    """Chromium's own network emulation for this page (CDP), as over a phone's link."""
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": latency_ms,
-                                                  "downloadThroughput": mbit * 1e6 / 8,
-                                                  "uploadThroughput": mbit * 1e6 / 8})
-    return cdp
 
 
 def test_a_first_visit_over_a_slow_link_starts_python_without_the_snapshot(browser, server):

@@ -71,6 +71,18 @@ function offerReload() {
   document.body.appendChild(button);
 }
 
+// A file of another release met by web/release.mjs: before the game is ready the page
+// reloads (the loading screen says why, for the moment it takes), else the reload is offered.
+function releaseChanged(reloading) {
+  if (reloading) {
+    if (say("boot_new_release")) text.textContent = say("boot_new_release");
+  } else {
+    offerReload();
+  }
+}
+addEventListener("tabbycat-release", (event) => releaseChanged(event.detail.reloading));
+if (document.documentElement.dataset.releaseCheck) releaseChanged(document.documentElement.dataset.releaseCheck === "reloading");
+
 if ("serviceWorker" in navigator && location.protocol !== "file:") {
   const playable = new Promise((resolve) => {
     const ready = () => document.body?.dataset.ready !== undefined;

@@ -9,6 +9,7 @@
 // parts; PyScript's call then gets that same interpreter. PyScript 0.7 passes only
 // `stdout`, `stderr` (its own forwarders) and `indexURL` (which we override); the early
 // start writes through forwarders of ours that pass to PyScript's once it has called.
+import "./release.mjs";   // first: every later fetch of the page's own files is checked
 import * as pyodide from "./vendor/pyodide-314.0.7/pyodide.mjs";
 import { dropUnpacked, fetchEngineFiles, fromKeptCopy, keepUnpacked, keptCopyNoted, mountRest, readKeptCopy, release,
          snapshotBytes, writeEngineFiles } from "./snapshot.mjs";

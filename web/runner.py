@@ -24,6 +24,10 @@ from solitaire.play.answer import Answer
 from solitaire.play.jobs import decode
 
 
+# The worker's own scripts, checked before it starts (web/vendor/ names carry a version).
+WORKER_FILES = ["./web/solver-worker.mjs", "./web/snapshot.mjs", "./web/release.mjs"]
+
+
 def plain(value):
     return to_js(value, dict_converter=window.Object.fromEntries)
 
@@ -57,15 +61,25 @@ class Runner:
         if named is not None and document.documentElement.dataset.boot == "snapshot":
             snapshot = str(window.URL.new(named.content, document.baseURI).href)
         stdlib = nullish(document.querySelector('link[rel="preload"][data-stdlib]'))
+        asyncio.ensure_future(self.boot_worker(snapshot, str(stdlib.href) if stdlib is not None else None))
+
+    async def boot_worker(self, snapshot, stdlib):
+        """Start the worker once its scripts are checked to be of the page's release
+        (web/release.mjs: on a first visit they come from the network, which may serve a
+        release deployed since the page opened); it checks the engine's files it fetches
+        with the page's list. Of another release: the searches stay in slices, here."""
+        release = nullish(getattr(window, "tabbyRelease", None))
         try:
             if nullish(getattr(window, "Worker", None)) is None:
                 raise RuntimeError("no Web Workers here")
+            if release is not None and not await release.check(plain(WORKER_FILES)):
+                raise RuntimeError("the worker's scripts are not of this page's release")
             self.worker = window.Worker.new("./web/solver-worker.mjs", plain({"type": "module"}))
             self.worker.onmessage = keep(create_proxy(self.message))
             self.worker.onerror = keep(create_proxy(
                 lambda e: self.fail(str(nullish(getattr(e, "message", None)) or "error"))))
-            self.worker.postMessage(plain({"type": "boot", "snapshot": snapshot,
-                                           "stdlib": str(stdlib.href) if stdlib is not None else None}))
+            self.worker.postMessage(plain({"type": "boot", "snapshot": snapshot, "stdlib": stdlib,
+                                           "files": release.list() if release is not None else None}))
         except Exception as e:  # noqa: BLE001 (any failure leaves the slices)
             self.fail(str(e))
 
@@ -81,6 +95,8 @@ class Runner:
             self.page.do(self.page.ctl.hand_over())  # a search begun in slices moves here
         elif kind == "report":
             self.report(int(data.id), json.loads(str(data.data)), int(data.memory))
+        elif kind == "release":  # a file of another release: refused, the reload offered
+            window.tabbyRelease.changed(str(data.path))
         elif kind == "csp":  # the tests watch the console for violations
             window.console.error("CSP violation in the solver's worker: " + str(data.what))
         elif kind == "failed":

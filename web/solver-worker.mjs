@@ -4,7 +4,10 @@
 // the page's thread, at full speed. One job at a time: a newer job replaces the running one.
 //
 // Messages from the page: {type: "boot", snapshot: URL or null, stdlib: URL or null (the
-// page's smaller standard-library archive)}, then {type: "job", id,
+// page's smaller standard-library archive), files: the page's list of its release's files
+// (web/release.mjs: the engine's files this worker fetches on a normal boot are checked
+// against it; one of another release is refused and the page told: {type: "release",
+// path})}, then {type: "job", id,
 // job: JSON text of solitaire.play.jobs} and {type: "cancel", id}. To the page: {type: "ready",
 // boot: "snapshot" | "normal", ms, memory}, {type: "report", id, data: JSON text of
 // solitaire.play.worker.Driver.step, memory}, {type: "failed", why}, {type: "csp", what}.
@@ -12,6 +15,7 @@
 // event loop, so a cancel (or a newer job) gets through. Budgets count positions, so the
 // chunks change when progress is reported, never the answer.
 import { loadPyodide } from "./vendor/pyodide-314.0.7/pyodide.mjs";
+import { pin } from "./release.mjs";
 import { mountRest, release, snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
 
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
@@ -82,6 +86,12 @@ async function run(id, text) {
 self.onmessage = (event) => {
   const m = event.data;
   if (m?.type === "boot" && !py) {
+    if (m.files) {
+      pin(m.files, new URL("../", import.meta.url), (path) => {
+        postMessage({ type: "release", path });
+        return new Response(null, { status: 409, statusText: "Another release" });
+      });
+    }
     boot(m.snapshot, m.stdlib).catch((e) => postMessage({ type: "failed", why: String(e) }));
   } else if (m?.type === "job" && jobs) {
     run(m.id, m.job).catch((e) => postMessage({ type: "failed", why: String(e) }));

@@ -438,6 +438,7 @@ ENGLISH: dict[str, str] = {
     "boot_python": "Loading Python\u2026",
     "boot_starting": "Starting Python\u2026",
     "boot_game": "Loading the game\u2026",
+    "boot_new_release": "A new version is out: loading it\u2026",
     "boot_update": "A new version is ready \u2014 reload",
     # replays (solitaire.play.replay, solitaire.records.replay)
     "bad_replay_link": "That replay link cannot be shown ({why}), so here is your game.",

@@ -443,6 +443,7 @@ SPANISH: dict[str, str] = {
     "boot_python": "Cargando Python\u2026",
     "boot_starting": "Iniciando Python\u2026",
     "boot_game": "Cargando el juego\u2026",
+    "boot_new_release": "Hay una versión nueva: cargándola\u2026",
     "boot_update": "Hay una versión nueva: recargar",
     # replays (solitaire.play.replay, solitaire.records.replay)
     "bad_replay_link": "Ese enlace de repetición no se puede mostrar ({why}), así que aquí tienes tu partida.",
