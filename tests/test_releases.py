@@ -163,6 +163,31 @@ def test_a_deploy_during_a_snapshot_first_visit_reloads_once_onto_the_new_releas
         site.stop()
 
 
+def test_a_deploy_between_the_page_and_its_scripts_reloads_once_onto_the_new_release(browser, another_release):
+    """Release B changes only web/boot.js (which then marks the page it runs in), deployed
+    as the page asks for that script: the browser runs B's script in A's page, and every
+    file the page fetches itself is A's; but the page reads back what the browser ran
+    before its Python gets any file, finds B's script, and reloads, once, onto B, before
+    the game is ready (so nothing was saved)."""
+    b = another_release({"web/boot.js": lambda text: text + '\ndocument.documentElement.dataset.bootRelease = "B";\n'})
+    site = serve_dist()
+    try:
+        page = new_page(browser)
+        loads = loads_of(page)
+        deploy_at(site, "/web/boot.js", b)
+        page.goto(site.url + "/?deal=9")
+        ready(page)
+        assert len(loads) == 2, loads
+        assert page.evaluate(RELEASE) == release_of(b)
+        assert page.evaluate("document.documentElement.dataset.bootRelease") == "B"
+        plays(page, 9)
+        assert len(loads) == 2, loads
+        assert not page.errors, page.errors
+        page.context.close()
+    finally:
+        site.stop()
+
+
 def test_a_deploy_that_changes_no_file_the_load_still_needs_leaves_the_page_on_its_own_release(
         browser, another_release):
     """Release B changes only How to play's text, deployed as the page asks for its script:

@@ -7,7 +7,11 @@
 // scripts, PyScript's config). Every such file fetched here (through `fetch`, which PyScript,
 // Pyodide and the page's Python use) is read whole and checked before anyone gets it; files
 // under web/vendor/ carry a version or a hash in their names, so a later release has the
-// same bytes there or nothing.
+// same bytes there or nothing. The files the browser loads by itself, which no script can
+// check before they run (the page's scripts, their imports, its stylesheet), are asked for
+// as soon as the page arrives; they are read back from the HTTP cache (what the browser
+// ran) and checked before any checked file is given to the page, so before the page's
+// Python runs (web/app.py is such a file) and before anything is saved.
 //
 // A file of another release (other bytes, or gone: 404) is never given to the page. Before
 // the game is ready the page reloads at once, all of the new release (nothing has been
@@ -38,18 +42,49 @@ function pinnedPath(url) {
   return Object.hasOwn(pinned.files, path) ? path : null;
 }
 
+const seen = new Set();   // the pinned files fetched here, or checked by checkLoaded
+let loaded = Promise.resolve(null);
+
+/** The pinned files the page's browser loaded by itself so far (its scripts and their
+ * imports, its stylesheet, its config's preload: asked for as soon as the page arrived),
+ * read back from the HTTP cache, which holds what the browser ran, and checked, each once.
+ * Resolves to the path of one of another release (or gone), else null. */
+function checkLoaded() {
+  loaded = loaded.then(async (other) => {
+    if (other || !globalThis.document) return other;
+    for (const entry of performance.getEntriesByType("resource")) {
+      const path = pinnedPath(entry.name);
+      if (!path || seen.has(path)) continue;
+      seen.add(path);
+      try {
+        const response = await real.call(globalThis, entry.name, { cache: "force-cache" });
+        if (response.status === 404) return path;
+        const hash = response.ok ? await hashOf(await response.arrayBuffer()) : null;
+        if (hash !== null && hash !== pinned.files[path]) return path;
+      } catch (e) { /* offline and not kept: nothing to check it with */ }
+    }
+    return null;
+  });
+  return loaded;
+}
+
 async function checkedFetch(input, init) {
   const call = () => real.call(globalThis, input, init);
   if (!pinned && globalThis.document) pinned = pageList();
   const method = (init?.method || input?.method || "GET").toUpperCase();
   const path = pinned && method === "GET" ? pinnedPath(input?.url ?? String(input)) : null;
   if (!path) return call();
+  seen.add(path);
   const response = await call();
   if (response.status === 404) return pinned.changed(path);   // gone: another release is up
   if (!response.ok) return response;                         // offline, a server error: as ever
   const bytes = await response.arrayBuffer();
   const hash = await hashOf(bytes);
   if (hash !== null && hash !== pinned.files[path]) return pinned.changed(path);
+  // Given only once what the page already runs is checked too (scripts of another release
+  // may have run, but nothing is saved before the game is ready).
+  const other = await checkLoaded();
+  if (other) return pinned.changed(other);
   return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
@@ -112,6 +147,8 @@ export function pageChanged(path) {
 if (globalThis.document) {
   real = globalThis.fetch;
   globalThis.fetch = checkedFetch;
+  // The files the page loaded by itself are checked early, off the start's path.
+  addEventListener("DOMContentLoaded", () => { if ((pinned ||= pageList())) checkLoaded(); }, { once: true });
   globalThis.tabbyRelease = {
     /** The page's list, for the solver's worker to check its own fetches with. */
     list: () => (pinned ||= pageList())?.files ?? {},
