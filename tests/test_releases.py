@@ -249,8 +249,9 @@ def test_a_search_after_a_deploy_never_runs_the_new_engine_in_the_worker(browser
 
 def test_the_worker_s_own_scripts_of_another_release_are_never_started(browser, another_release):
     """After a first visit started from the snapshot, release B changes the solver's
-    worker's script: the page checks the worker's scripts before starting it, so B's never
-    runs; the searches stay in slices, and the page offers the reload."""
+    worker's script: the page checks the worker's scripts before telling the worker to
+    boot, so B's is stopped unbooted (no Python, no search, no message to the page); the
+    searches stay in slices, and the page offers the reload."""
     b = another_release({**CHANGES, **WORKER})
     site = serve_dist()
     try:
@@ -261,7 +262,9 @@ def test_the_worker_s_own_scripts_of_another_release_are_never_started(browser, 
         page.evaluate("window.tabby_start_worker()")
         page.wait_for_function("document.documentElement.dataset.solver === 'slices'", timeout=60_000)
         assert page.evaluate("document.documentElement.dataset.releaseFile") == "web/solver-worker.mjs"
-        assert page.workers == []
+        facts = json.loads(page.evaluate("window.tabby_solver()"))
+        assert (facts["state"], facts["boot"]) == ("failed", None)
+        assert page.workers == []   # stopped
         assert page.locator("#update").count() == 1
         page.click("#hint")
         page.wait_for_function("document.querySelector('#status').textContent.startsWith('Hint')", timeout=120_000)

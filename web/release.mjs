@@ -52,18 +52,24 @@ let loaded = Promise.resolve(null);
 function checkLoaded() {
   loaded = loaded.then(async (other) => {
     if (other || !globalThis.document) return other;
+    const check = async (url, path) => {
+      try {
+        const response = await real.call(globalThis, url, { cache: "force-cache" });
+        if (response.status === 404) return path;
+        const hash = response.ok ? await hashOf(await response.arrayBuffer()) : null;
+        return hash !== null && hash !== pinned.files[path] ? path : null;
+      } catch (e) {
+        return null;   // offline and not kept: nothing to check it with
+      }
+    };
+    const checks = [];
     for (const entry of performance.getEntriesByType("resource")) {
       const path = pinnedPath(entry.name);
       if (!path || seen.has(path)) continue;
       seen.add(path);
-      try {
-        const response = await real.call(globalThis, entry.name, { cache: "force-cache" });
-        if (response.status === 404) return path;
-        const hash = response.ok ? await hashOf(await response.arrayBuffer()) : null;
-        if (hash !== null && hash !== pinned.files[path]) return path;
-      } catch (e) { /* offline and not kept: nothing to check it with */ }
+      checks.push(check(entry.name, path));
     }
-    return null;
+    return (await Promise.all(checks)).find((path) => path) || null;
   });
   return loaded;
 }
@@ -142,23 +148,30 @@ export function pageChanged(path) {
 }
 
 // The page: every fetch checked from now on (this module is imported by the first of the
-// page's modules to run, web/interpreter.mjs, before anything is fetched). For the page's
-// Python (the solver's worker's start): check these files now, and tell of another release.
-if (globalThis.document) {
+// page's modules to run, web/interpreter.mjs, before anything is fetched), unless a service
+// worker served the page: then every file it asks for comes from that worker's release's
+// cache, the page's own among them, and nothing needs checking (nor costs a later start).
+// For the page's Python (the solver's worker's start): check these files now, and tell of
+// another release.
+const served = !!globalThis.navigator?.serviceWorker?.controller;
+if (globalThis.document && !served) {
   real = globalThis.fetch;
   globalThis.fetch = checkedFetch;
-  // The files the page loaded by itself are checked early, off the start's path.
-  addEventListener("DOMContentLoaded", () => { if ((pinned ||= pageList())) checkLoaded(); }, { once: true });
+  // The files the page loaded by itself are checked early, after the first paint.
+  addEventListener("DOMContentLoaded", () => requestAnimationFrame(() => setTimeout(() => {
+    if ((pinned ||= pageList())) checkLoaded();
+  }, 0)), { once: true });
+}
+if (globalThis.document) {
   globalThis.tabbyRelease = {
-    /** The page's list, for the solver's worker to check its own fetches with. */
-    list: () => (pinned ||= pageList())?.files ?? {},
+    /** The page's list, for the solver's worker to check its own fetches with (null: a
+     * page the service worker served, whose worker is served by it too). */
+    list: () => (served ? null : (pinned ||= pageList())?.files ?? {}),
     /** Whether the files at `urls` are all of the page's release (fetched and checked). */
     check: async (urls) => {
-      for (const url of urls) {
-        const response = await fetch(url);
-        if (!response.ok) return false;
-      }
-      return true;
+      if (served) return true;
+      const responses = await Promise.all(Array.from(urls, (url) => fetch(url)));
+      return responses.every((response) => response.ok);
     },
     changed: (path) => { pageChanged(path); },
   };

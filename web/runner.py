@@ -64,20 +64,23 @@ class Runner:
         asyncio.ensure_future(self.boot_worker(snapshot, str(stdlib.href) if stdlib is not None else None))
 
     async def boot_worker(self, snapshot, stdlib):
-        """Start the worker once its scripts are checked to be of the page's release
-        (web/release.mjs: on a first visit they come from the network, which may serve a
-        release deployed since the page opened); it checks the engine's files it fetches
-        with the page's list. Of another release: the searches stay in slices, here."""
+        """Start the worker, and boot it once its scripts are checked to be of the page's
+        release (web/release.mjs: on a first visit they come from the network, which may
+        serve a release deployed since the page opened; the worker's own request for them
+        goes out at the same moment, and until it is told to boot it does nothing); it
+        checks the engine's files it fetches with the page's list. Of another release: the
+        worker is stopped unbooted, and the searches stay in slices, here."""
         release = nullish(getattr(window, "tabbyRelease", None))
         try:
             if nullish(getattr(window, "Worker", None)) is None:
                 raise RuntimeError("no Web Workers here")
-            if release is not None and not await release.check(plain(WORKER_FILES)):
-                raise RuntimeError("the worker's scripts are not of this page's release")
+            checked = release.check(plain(WORKER_FILES)) if release is not None else None
             self.worker = window.Worker.new("./web/solver-worker.mjs", plain({"type": "module"}))
             self.worker.onmessage = keep(create_proxy(self.message))
             self.worker.onerror = keep(create_proxy(
                 lambda e: self.fail(str(nullish(getattr(e, "message", None)) or "error"))))
+            if checked is not None and not await checked:
+                raise RuntimeError("the worker's scripts are not of this page's release")
             self.worker.postMessage(plain({"type": "boot", "snapshot": snapshot, "stdlib": stdlib,
                                            "files": release.list() if release is not None else None}))
         except Exception as e:  # noqa: BLE001 (any failure leaves the slices)
