@@ -4,8 +4,9 @@
 // (scripts/precompiled.py), and write the raw snapshot to the output path.
 //   node scripts/snapshot.mjs SPEC.json OUT.bin
 // It also writes OUT.bin.stdlib.json: the standard library's files (members of Pyodide's
-// python_stdlib.zip) that the imports read, from which the build makes the page's smaller
-// standard-library archive; and it leaves zipimport's directory cache empty, so that a
+// python_stdlib.zip) that the imports read, and OUT.bin.stdlib.zip: those files as this
+// Python's bytecode (scripts/stdlib_bytecode.py), from which the build makes the page's
+// smaller standard-library archive; and it leaves zipimport's directory cache empty, so that a
 // start from the snapshot reads whichever archive the page mounts.
 // SPEC: {"indexURL": folder of pyodide.mjs, "files": [[source, target], ...],
 //        "modules": [names], "optional": [names that may need the browser],
@@ -83,4 +84,18 @@ zipimport._zip_directory_cache.clear()
 scratch.destroy();
 writeFileSync(outPath + ".stdlib.json", JSON.stringify(used.split("\n")));
 writeFileSync(outPath, py.makeMemorySnapshot());
+// Those files as this Python's bytecode (scripts/stdlib_bytecode.py), for the page's archive:
+// compiled in a second Pyodide, so that the snapshot's memory holds none of that work.
+const compiler = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
+const compiling = compiler.toPy({ _used: used.split("\n"),
+                                  _source: readFileSync(new URL("./stdlib_bytecode.py", import.meta.url), "utf8") });
+compiler.runPython(`
+import sys, types
+module = types.ModuleType("stdlib_bytecode")
+exec(compile(_source, "stdlib_bytecode", "exec"), module.__dict__)
+archive = next(p for p in sys.path if p.endswith(".zip"))
+module.compile_archive(archive, list(_used), "/tmp/stdlib-bytecode.zip")
+`, { globals: compiling });
+compiling.destroy();
+writeFileSync(outPath + ".stdlib.zip", compiler.FS.readFile("/tmp/stdlib-bytecode.zip"));
 process.stdout.write(skipped ? `not in the snapshot (needs the browser): ${skipped.split("\n").join("; ")}\n` : "");
