@@ -71,13 +71,15 @@ module.run_compiled(list(_scripts))
 `, { globals: ahead });
 ahead.destroy();
 // The standard library's files the imports above read (from the archive Pyodide mounts at
-// /lib/python3XX.zip), then zipimport's memory of that archive's directory forgotten.
+// /lib/python3XX.zip: not the frozen modules, which name a file there but are read from the
+// binary), then zipimport's memory of that archive's directory forgotten.
 const scratch = py.toPy({});
 const used = py.runPython(`
 import sys, zipimport
 archive = next(p for p in sys.path if p.endswith(".zip"))
 used = sorted({m.__file__[len(archive) + 1:] for m in list(sys.modules.values())
-               if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(archive + "/")})
+               if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(archive + "/")
+               and getattr(m.__spec__, "origin", None) != "frozen"})   # (those are in the binary)
 zipimport._zip_directory_cache.clear()
 "\\n".join(used)
 `, { globals: scratch });

@@ -42,6 +42,15 @@ def test_build_ships_the_service_worker_and_keeps_every_file():
     assert re.fullmatch(r"[0-9a-f]{16}", manifest["version"])
 
 
+def test_the_lock_file_shipped_lists_no_package_and_keeps_its_abi():
+    """The page loads no Pyodide package, so the build ships Pyodide's lock file with none
+    (every start without the worker's copy fetches it); its `info`, which Pyodide checks
+    against its own ABI, is the vendored one's. Every boot test starts Pyodide with it."""
+    shipped = json.loads((build_site.pyodide_dir(DIST) / "pyodide-lock.json").read_text())
+    vendored = json.loads((build_site.pyodide_dir(ROOT) / "pyodide-lock.json").read_text())
+    assert shipped == {"info": vendored["info"], "packages": {}} and len(vendored["packages"]) > 100
+
+
 def test_a_snapshot_boot_leaves_every_python_file_to_the_snapshot():
     """The page's config in the build is pyscript.toml without its files (the snapshot has
     imported the engine and holds the page's modules compiled); web/engine-files.json lists
