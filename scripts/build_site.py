@@ -9,7 +9,10 @@
 - index.html: preload links (the snapshot among them) and the first-visit board as data;
   with a snapshot, the page's config is pyscript.snapshot.json, pyscript.toml without the
   engine's files (the snapshot holds them; web/engine-files.json lists them for a normal boot);
-- the PyScript parts for features the page does not use are left out;
+- every Python file the site ships without its docstrings and comments, line for line
+  (scripts/lean_source.py), before the snapshot is made from them;
+- the PyScript parts for features the page does not use are left out, and Pyodide's lock
+  file lists no package (the page loads none);
 - index.html: the hash of every file the page may fetch into itself whose name carries no
   version (web/release.mjs checks them: one release per load);
 - sw.js: the list of every file to keep offline and a version hash of their contents,
@@ -32,6 +35,8 @@ import tempfile
 import tomllib
 import zipfile
 from pathlib import Path
+
+from lean_source import lean_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache"            # snapshots by hash: a rebuild with nothing changed is instant
@@ -225,6 +230,7 @@ def snapshot_name(site: Path, spec: dict | None = None) -> str:
     for src, dst in spec["files"]:
         digest.update(dst.encode() + b"\0" + Path(src).read_bytes())
     digest.update((ROOT / "scripts" / "precompiled.py").read_bytes())
+    digest.update((ROOT / "scripts" / "stdlib_bytecode.py").read_bytes())
     digest.update(json.dumps([spec["precompile"], spec["sources"], spec["scripts"]]).encode())
     return f"snapshot-{digest.hexdigest()[:16]}.bin.gz"
 
@@ -331,15 +337,17 @@ def unsparse(packed: bytes) -> bytes:
     return bytes(out)
 
 
-def make_snapshot(site: Path) -> tuple[str, list[str]]:
-    """Build (or take from .cache/) the snapshot; return its path relative to the site,
-    and the standard library's files its imports read (scripts/snapshot.mjs)."""
+def make_snapshot(site: Path) -> tuple[str, list[str], Path]:
+    """Build (or take from .cache/) the snapshot; return its path relative to the site, the
+    standard library's files its imports read, and those files as bytecode, a zip
+    (scripts/snapshot.mjs)."""
     spec = snapshot_spec(site)
     indexdir = pyodide_dir(site)
     name = snapshot_name(site, spec)
     cached = CACHE / name
     cached_list = CACHE / name.replace(".bin.gz", ".stdlib.json")
-    if not cached.exists() or not cached_list.exists():
+    cached_code = CACHE / name.replace(".bin.gz", ".stdlib.zip")
+    if not cached.exists() or not cached_list.exists() or not cached_code.exists():
         CACHE.mkdir(exist_ok=True)
         with tempfile.TemporaryDirectory() as tmp:
             spec_path, raw = Path(tmp) / "spec.json", Path(tmp) / "snapshot.bin"
@@ -349,26 +357,31 @@ def make_snapshot(site: Path) -> tuple[str, list[str]]:
             segments = wasm_data((indexdir / "pyodide.asm.wasm").read_bytes())
             data = gzip.compress(sparse(against_wasm(raw.read_bytes(), segments)), compresslevel=9, mtime=0)
             used = (Path(tmp) / "snapshot.bin.stdlib.json").read_text()
-        for old in [*CACHE.glob("snapshot-*.bin.gz"), *CACHE.glob("snapshot-*.stdlib.json")]:
+            code = (Path(tmp) / "snapshot.bin.stdlib.zip").read_bytes()
+        for old in [*CACHE.glob("snapshot-*.bin.gz"), *CACHE.glob("snapshot-*.stdlib.json"),
+                    *CACHE.glob("snapshot-*.stdlib.zip")]:
             old.unlink()
         cached_list.write_text(used)
+        cached_code.write_bytes(code)
         part = cached.with_suffix(".part")
         part.write_bytes(data)
         part.rename(cached)
     target = site / "web" / "vendor" / name
     shutil.copyfile(cached, target)
     print(f"snapshot {name}: {target.stat().st_size / 1e6:.1f} MB gzip, {len(spec['modules'])} modules")
-    return f"./web/vendor/{name}", json.loads(cached_list.read_text())
+    return f"./web/vendor/{name}", json.loads(cached_list.read_text()), cached_code
 
 
-def make_stdlib(site: Path, used: list[str]) -> str:
+def make_stdlib(site: Path, used: list[str], code: Path) -> str:
     """The page's standard-library archive: only the files of Pyodide's python_stdlib.zip
-    that the snapshot's imports read (``used``), and ``_stdlib_rest`` (scripts/stdlib_rest.py,
-    which mounts the whole archive if an import needs more). Every start mounts it in place
-    of the whole one: a first visit that boots without the snapshot downloads 0.5 MB, not
-    2.5. Named after a hash of its bytes; returns its path relative to the site."""
+    that the snapshot's imports read (``used``), as the bytecode ``code`` holds for them
+    (scripts/stdlib_bytecode.py: a start without the snapshot compiles none of them), and
+    ``_stdlib_rest`` (scripts/stdlib_rest.py, which mounts the whole archive if an import
+    needs more). Every start mounts it in place of the whole one: a first visit that boots
+    without the snapshot downloads 0.85 MB, not 2.5. Named after a hash of its bytes;
+    returns its path relative to the site."""
     whole = pyodide_dir(site) / "python_stdlib.zip"
-    with zipfile.ZipFile(whole) as z:
+    with zipfile.ZipFile(whole) as z, zipfile.ZipFile(code) as compiled:
         names = z.namelist()
         tops = sorted({n.split("/")[0].removesuffix(".py") for n in names
                        if n.endswith(".py") and (n.count("/") == 0 or n.split("/")[0] + "/__init__.py" in names)})
@@ -376,23 +389,21 @@ def make_stdlib(site: Path, used: list[str]) -> str:
         if "\nNAMES = ()" not in rest:
             sys.exit("scripts/stdlib_rest.py has no 'NAMES = ()' line")
         rest = rest.replace("\nNAMES = ()", "\nNAMES = " + repr(tuple(tops)), 1)
-        missing = [n for n in used if n not in names]
+        missing = [n for n in used if n not in names or n + "c" not in compiled.namelist()]
         if missing:
-            sys.exit(f"the snapshot read files that are not in {whole.name}: {missing[:5]}")
+            sys.exit(f"the snapshot read files that are not in {whole.name} or not compiled: {missing[:5]}")
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
-            # Sources, not bytecode: the same files compiled by the snapshot's Python (and
-            # without docstrings) weighed 1.35 MB against 0.83 (see docs/startup.md).
             for n in sorted(set(used)):
-                info = zipfile.ZipInfo(n, date_time=(1980, 1, 1, 0, 0, 0))
-                out.writestr(info, z.read(n), zipfile.ZIP_DEFLATED, 9)
+                info = zipfile.ZipInfo(n + "c", date_time=(1980, 1, 1, 0, 0, 0))
+                out.writestr(info, compiled.read(n + "c"), zipfile.ZIP_DEFLATED, 9)
             out.writestr(zipfile.ZipInfo("_stdlib_rest.py", date_time=(1980, 1, 1, 0, 0, 0)),
                          rest, zipfile.ZIP_DEFLATED, 9)
     data = buffer.getvalue()
     name = f"stdlib-{hashlib.sha256(data).hexdigest()[:16]}.zip"
     (site / "web" / "vendor" / name).write_bytes(data)
-    print(f"standard library {name}: {len(set(used))} of {len(names)} files, {len(data) / 1e6:.2f} MB"
-          f" (the whole: {whole.stat().st_size / 1e6:.2f} MB)")
+    print(f"standard library {name}: {len(set(used))} of {len(names)} files, as bytecode,"
+          f" {len(data) / 1e6:.2f} MB (the whole: {whole.stat().st_size / 1e6:.2f} MB)")
     return f"./web/vendor/{name}"
 
 
@@ -521,6 +532,16 @@ def finish_page(site: Path, snapshot: str | None, stdlib: str | None = None):
 UNUSED_PYSCRIPT = ("codemirror", "xterm", "zip-")
 
 
+def empty_lock(site: Path):
+    """The page loads no Pyodide package (its Python is the standard library, the engine and
+    PyScript's own package), so the lock file it ships lists none: 0.3 kB instead of 119 kB
+    (27 kB compressed) that every start without the service worker's copy fetched. Its
+    `info` (the ABI Pyodide checks) is kept. Done before the snapshot is made."""
+    lock = pyodide_dir(site) / "pyodide-lock.json"
+    data = json.loads(lock.read_text())
+    lock.write_text(json.dumps({"info": data["info"], "packages": {}}, sort_keys=True) + "\n")
+
+
 def prune_runtime(site: Path):
     gone = [p for p in site.glob("web/vendor/pyscript-*/*") if p.name.startswith(UNUSED_PYSCRIPT)]
     for p in gone:
@@ -556,17 +577,19 @@ def release_files(site: Path) -> dict:
 
 def pin_files(site: Path):
     """Write ``release_files`` into the page (a JSON data block, never executed, in its
-    head: the page and the solver's worker read it), replacing any earlier one."""
+    head after the release's meta, before any script: the page and the solver's worker
+    read it), replacing any earlier one."""
     page = site / "index.html"
     text = page.read_text()
     block = ('<script type="application/json" id="release-files">'
              + json.dumps(release_files(site), separators=(",", ":")) + "</script>")
     if RELEASE_FILES.search(text):
         text = RELEASE_FILES.sub(lambda _: block, text, count=1)
-    elif "</head>" in text:
-        text = text.replace("</head>", "  " + block + "\n</head>", 1)
+    elif (meta := re.search(RELEASE_META.pattern.decode(), text)):
+        # before every script: parsed before any of them runs
+        text = text[:meta.end()] + "\n  " + block + text[meta.end():]
     else:
-        sys.exit("index.html has no </head>")
+        sys.exit('index.html has no <meta name="tabbycat-release" content="..."> line')
     page.write_text(text)
     print(f"release files: {len(release_files(site))} pinned, {len(block)} bytes in the page")
 
@@ -611,8 +634,11 @@ def main():
     parser.add_argument("site", type=Path)
     parser.add_argument("--no-snapshot", action="store_true", help="boot normally (for comparison)")
     args = parser.parse_args()
-    snapshot, used = (None, None) if args.no_snapshot else make_snapshot(args.site)
-    stdlib = make_stdlib(args.site, used) if used else None
+    empty_lock(args.site)
+    before, after = lean_tree(args.site)
+    print(f"Python sources without docstrings and comments: {before:,} -> {after:,} characters")
+    snapshot, used, code = (None, None, None) if args.no_snapshot else make_snapshot(args.site)
+    stdlib = make_stdlib(args.site, used, code) if used else None
     finish_page(args.site, snapshot, stdlib)
     prune_runtime(args.site)
     finish_release(args.site)

@@ -4,8 +4,9 @@
 // (scripts/precompiled.py), and write the raw snapshot to the output path.
 //   node scripts/snapshot.mjs SPEC.json OUT.bin
 // It also writes OUT.bin.stdlib.json: the standard library's files (members of Pyodide's
-// python_stdlib.zip) that the imports read, from which the build makes the page's smaller
-// standard-library archive; and it leaves zipimport's directory cache empty, so that a
+// python_stdlib.zip) that the imports read, and OUT.bin.stdlib.zip: those files as this
+// Python's bytecode (scripts/stdlib_bytecode.py), from which the build makes the page's
+// smaller standard-library archive; and it leaves zipimport's directory cache empty, so that a
 // start from the snapshot reads whichever archive the page mounts.
 // SPEC: {"indexURL": folder of pyodide.mjs, "files": [[source, target], ...],
 //        "modules": [names], "optional": [names that may need the browser],
@@ -70,17 +71,33 @@ module.run_compiled(list(_scripts))
 `, { globals: ahead });
 ahead.destroy();
 // The standard library's files the imports above read (from the archive Pyodide mounts at
-// /lib/python3XX.zip), then zipimport's memory of that archive's directory forgotten.
+// /lib/python3XX.zip: not the frozen modules, which name a file there but are read from the
+// binary), then zipimport's memory of that archive's directory forgotten.
 const scratch = py.toPy({});
 const used = py.runPython(`
 import sys, zipimport
 archive = next(p for p in sys.path if p.endswith(".zip"))
 used = sorted({m.__file__[len(archive) + 1:] for m in list(sys.modules.values())
-               if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(archive + "/")})
+               if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(archive + "/")
+               and getattr(m.__spec__, "origin", None) != "frozen"})   # (those are in the binary)
 zipimport._zip_directory_cache.clear()
 "\\n".join(used)
 `, { globals: scratch });
 scratch.destroy();
 writeFileSync(outPath + ".stdlib.json", JSON.stringify(used.split("\n")));
 writeFileSync(outPath, py.makeMemorySnapshot());
+// Those files as this Python's bytecode (scripts/stdlib_bytecode.py), for the page's archive:
+// compiled in a second Pyodide, so that the snapshot's memory holds none of that work.
+const compiler = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
+const compiling = compiler.toPy({ _used: used.split("\n"),
+                                  _source: readFileSync(new URL("./stdlib_bytecode.py", import.meta.url), "utf8") });
+compiler.runPython(`
+import sys, types
+module = types.ModuleType("stdlib_bytecode")
+exec(compile(_source, "stdlib_bytecode", "exec"), module.__dict__)
+archive = next(p for p in sys.path if p.endswith(".zip"))
+module.compile_archive(archive, list(_used), "/tmp/stdlib-bytecode.zip")
+`, { globals: compiling });
+compiling.destroy();
+writeFileSync(outPath + ".stdlib.zip", compiler.FS.readFile("/tmp/stdlib-bytecode.zip"));
 process.stdout.write(skipped ? `not in the snapshot (needs the browser): ${skipped.split("\n").join("; ")}\n` : "");

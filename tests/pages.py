@@ -2,9 +2,13 @@
 with no route to any host but the local server, pages that record errors, failed requests
 and Content-Security-Policy violations, and the built site (dist/) served as Netlify does."""
 
+import sys
 from pathlib import Path
 
 from site_server import ROOT, SiteServer
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from lean_source import lean  # noqa: E402  (the build's own rewriting of the Python it ships)
 
 CHROMIUM = "/usr/bin/chromium"
 DIST = ROOT / "dist"
@@ -27,9 +31,12 @@ def stale_files(dist: Path = DIST) -> list[str]:
     if not (dist / "index.html").exists() or not (dist / "sw.js").exists():
         return ["dist/ (not built)"]
     sources = [ROOT / "pyscript.toml", *(ROOT / "web").glob("*.*"), *(ROOT / "py" / "solitaire").rglob("*.py")]
+
+    def built(p):      # what the build makes of a source: Python ships lean (scripts/lean_source.py)
+        return lean(p.read_text()).encode() if p.suffix == ".py" else p.read_bytes()
     return [str(p.relative_to(ROOT)) for p in sources if "__pycache__" not in p.parts
             and (not (dist / p.relative_to(ROOT)).exists()
-                 or (dist / p.relative_to(ROOT)).read_bytes() != p.read_bytes())]
+                 or (dist / p.relative_to(ROOT)).read_bytes() != built(p))]
 
 
 def serve_dist(dist: Path = DIST) -> SiteServer:

@@ -42,6 +42,15 @@ def test_build_ships_the_service_worker_and_keeps_every_file():
     assert re.fullmatch(r"[0-9a-f]{16}", manifest["version"])
 
 
+def test_the_lock_file_shipped_lists_no_package_and_keeps_its_abi():
+    """The page loads no Pyodide package, so the build ships Pyodide's lock file with none
+    (every start without the worker's copy fetches it); its `info`, which Pyodide checks
+    against its own ABI, is the vendored one's. Every boot test starts Pyodide with it."""
+    shipped = json.loads((build_site.pyodide_dir(DIST) / "pyodide-lock.json").read_text())
+    vendored = json.loads((build_site.pyodide_dir(ROOT) / "pyodide-lock.json").read_text())
+    assert shipped == {"info": vendored["info"], "packages": {}} and len(vendored["packages"]) > 100
+
+
 def test_a_snapshot_boot_leaves_every_python_file_to_the_snapshot():
     """The page's config in the build is pyscript.toml without its files (the snapshot has
     imported the engine and holds the page's modules compiled); web/engine-files.json lists
@@ -468,14 +477,16 @@ def test_a_first_visit_over_a_slow_link_starts_python_without_the_snapshot(brows
     """A first visit (no service worker, no kept copy) whose wasm came slowly (here 9.6 MB
     at 20 Mbit/s, about 4 s: over 1.5 s) never asks for the snapshot, which would cost more
     on such a link than it saves: Python starts normally from the page's smaller
-    standard-library archive (never Pyodide's whole one), the engine's files are written,
-    the game plays, and the solver's worker (started here as by a first search) boots
-    normally too, without the snapshot."""
+    standard-library archive (never Pyodide's whole one), whose modules it loads as
+    bytecode (it compiles none of them), the engine's files are written, the game plays,
+    and the solver's worker (started here as by a first search) boots normally too,
+    without the snapshot."""
     page = new_page(browser)
     throttle(page, 20, 20)
     boot(page, server + "/?deal=9")
     assert page.evaluate("document.documentElement.dataset.boot") == "normal"
     assert page.evaluate("performance.getEntriesByName('snapshot-skipped')[0].detail") > 1.5
+    assert page.evaluate(STDLIB_ORIGINS) == ["pyc"]
     stdlib = STDLIB.search((DIST / "index.html").read_text()).group(1)
     assert GAME.parse(page.evaluate("window.tabby_position()")) == GAME.deal(9)
     page.click('.slot[data-pile="stock"]')
@@ -489,6 +500,18 @@ def test_a_first_visit_over_a_slow_link_starts_python_without_the_snapshot(brows
     assert page.evaluate(PAGE_WASM_READS) == 1
     assert not page.errors, page.errors
     page.context.close()
+
+
+# How the page's Python got the modules it read from the standard-library archive: the
+# suffix of each one's file (not the finder for the rest, a source the build writes; the
+# frozen modules are not read from it).
+STDLIB_ORIGINS = """async () => {
+  const py = await (await import('/web/interpreter.mjs')).loadPyodide();   // the page's interpreter
+  return py.runPython(`
+import sys, zipimport
+sorted({m.__file__.rsplit('.', 1)[1] for n, m in list(sys.modules.items())
+        if isinstance(getattr(m, '__loader__', None), zipimport.zipimporter) and n != '_stdlib_rest'})`).toJs();
+}"""
 
 
 IMPORT_MORE = """async () => {
@@ -511,9 +534,12 @@ def test_the_page_mounts_a_smaller_standard_library_and_the_rest_on_demand(brows
     stdlib = STDLIB.search((DIST / "index.html").read_text()).group(1)
     small = zipfile.ZipFile(DIST / stdlib).namelist()
     whole = zipfile.ZipFile(build_site.pyodide_dir(DIST) / "python_stdlib.zip").namelist()
-    assert "_stdlib_rest.py" in small and "fractions.py" not in small
-    assert "html/__init__.py" in small and "html/parser.py" not in small
-    assert set(small) - {"_stdlib_rest.py"} < set(whole) and len(small) < len(whole) // 2
+    assert "_stdlib_rest.py" in small and "fractions.pyc" not in small
+    assert "html/__init__.pyc" in small and "html/parser.pyc" not in small
+    # the standard library's files as bytecode (scripts/stdlib_bytecode.py), no sources
+    compiled = {n.removesuffix("c") for n in small if n.endswith(".pyc")}
+    assert set(small) - {"_stdlib_rest.py"} == {n + "c" for n in compiled}
+    assert compiled < set(whole) and len(small) < len(whole) // 2
     assert (DIST / stdlib).stat().st_size < 1_000_000
     page = new_page(browser)
     boot(page, server + "/?deal=9")
@@ -533,6 +559,33 @@ def test_the_finder_for_the_rest_of_the_standard_library():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert doctest.testmod(module).failed == 0
+
+
+def test_the_standard_library_s_bytecode_loads_from_an_archive_and_runs(tmp_path):
+    """scripts/stdlib_bytecode.py (here with CPython's own bytecode): a module compiled so,
+    alone in a zip, is imported by zipimport and runs; without docstrings or asserts (as
+    -OO), and a traceback through it names the function's first line."""
+    import doctest
+    import traceback
+    import zipfile
+    import stdlib_bytecode
+    assert doctest.testmod(stdlib_bytecode).failed == 0
+    source = b'"""Doc."""\ndef half(x):\n    """Half."""\n    assert x\n    y = x // 2\n    return 1 / y\n'
+    archive = tmp_path / "lib.zip"
+    stdlib_bytecode.compile_archive_from({"kit/__init__.py": b"", "kit/mod.py": source}, archive)
+    assert zipfile.ZipFile(archive).namelist() == ["kit/__init__.pyc", "kit/mod.pyc"]
+    sys.path.insert(0, str(archive))
+    try:
+        import kit.mod
+        assert kit.mod.__file__.endswith("mod.pyc") and kit.mod.half(4) == 0.5
+        assert kit.mod.__doc__ is None and kit.mod.half.__doc__ is None
+        with pytest.raises(ZeroDivisionError) as raised:
+            kit.mod.half(0)          # the assert is gone, as with -OO
+        assert traceback.extract_tb(raised.value.__traceback__)[-1].lineno == 2
+    finally:
+        sys.path.remove(str(archive))
+        for name in ("kit", "kit.mod"):
+            sys.modules.pop(name, None)
 
 
 def test_python_gets_ready_without_waiting_for_pyscript(browser, server):

@@ -11,7 +11,7 @@
 // start writes through forwarders of ours that pass to PyScript's once it has called.
 import "./release.mjs";   // first: every later fetch of the page's own files is checked
 import * as pyodide from "./vendor/pyodide-314.0.7/pyodide.mjs";
-import { dropUnpacked, fetchEngineFiles, fromKeptCopy, keepUnpacked, keptCopyNoted, mountRest, readKeptCopy, release,
+import { dropUnpacked, engineFileList, fetchEngineFiles, fromKeptCopy, keepUnpacked, keptCopyNoted, mountRest, readKeptCopy, release,
          snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
 
 export const version = pyodide.version;
@@ -221,11 +221,15 @@ const SNAPSHOT_PAYS_WITHIN = 1.5;
 /** A first visit's snapshot bytes, or null for a normal start (see SNAPSHOT_PAYS_WITHIN):
  * asked for once the wasm (`copy`, a second handle on it) has all arrived. */
 async function firstVisit(copy) {
+  // The engine's list (1 kB), at once: a normal start asks for every file it names before
+  // Python's start holds this thread (the requests then download meanwhile).
+  const list = engineFileList();
+  list.catch(() => {});
   const code = await copy.then((r) => r.arrayBuffer()).catch(() => null);
   const took = wasmSeconds();
   if (!code || took > SNAPSHOT_PAYS_WITHIN) {
     performance.mark("snapshot-skipped", { detail: took });
-    engineFetch = fetchEngineFiles();
+    engineFetch = fetchEngineFiles(await list.catch(() => null));
     engineFetch.catch(() => {});   // (asked for again when written)
     return null;
   }

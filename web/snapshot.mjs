@@ -206,18 +206,24 @@ export async function snapshotBytes(url, indexURL, wasmResponse = null, stored =
   }
 }
 
-/** For a boot without the snapshot: the engine's files (web/engine-files.json, by the
- * build), fetched, for `writeEngineFiles` (a start may ask for them before Python is up). */
-export async function fetchEngineFiles() {
+/** The list of the engine's files (web/engine-files.json, by the build): [source, target]s. */
+export async function engineFileList() {
   const response = await fetch(new URL("./engine-files.json", import.meta.url));
   if (!response.ok) throw new Error(`engine-files.json: ${response.status}`);
-  const list = await response.json();
+  return response.json();
+}
+
+/** For a boot without the snapshot: the engine's files, fetched, for `writeEngineFiles` (a
+ * start may ask for them before Python is up). Given the list already read, every request
+ * is made before this returns: a normal start holds the page's thread for seconds, and
+ * requests made after it began would wait for it. */
+export function fetchEngineFiles(list = null) {
   const site = new URL("../", import.meta.url);
-  return Promise.all(list.map(async ([source, target]) => {
-    const r = await fetch(new URL(source, site));
+  const fetchAll = (listed) => Promise.all(listed.map(([source, target]) => fetch(new URL(source, site)).then(async (r) => {
     if (!r.ok) throw new Error(`${source}: ${r.status}`);
     return [target, new Uint8Array(await r.arrayBuffer())];
-  }));
+  })));
+  return list ? fetchAll(list) : engineFileList().then(fetchAll);
 }
 
 /** For a boot without the snapshot: write the engine's files where the snapshot has them,
