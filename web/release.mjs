@@ -23,7 +23,7 @@
 // The solver's worker checks its own fetches with the list the page gives it (`pin`).
 
 const GUARD = "tabbycat.release-reload.v1";   // the release a tab last reloaded away from
-let pinned = null;   // {files: {path: hash}, site: URL, release, changed(path)} once known
+let pinned = null;   // {files: {path: hash}, site: URL, changed(path)} once known
 let real = null;     // the fetch this module wraps
 
 /** The first 16 hex digits of the SHA-256 of `bytes`, as the build writes them; null where
