@@ -92,16 +92,26 @@ def test_a_million_games_keep_every_figure_under_the_readers_cap():
 
 def test_the_page_path_folds_as_it_counts():
     """Games counted through the controller (re-read, merge, write each time) stay
-    under the writer's limit, every one counted."""
-    c = tab()
+    under the writer's limit, every one counted. The store starts a few games short of
+    the limit (written by the same writer, games counted earlier), and the controller's
+    counting crosses it: the same path as counting every game through the controller,
+    in seconds instead of minutes (each count re-reads the whole record)."""
+    store = MemoryStore()
+    earlier = new_stats()
+    short = ST.MOST_RESULTS - 10
+    for i in range(short):
+        ST.record(earlier, "tabbycat", i % 3 == 0, 40 + i % 50, 60 + i % 90, TODAY, id=f"earlier{i}", t=i)
+    assert earlier["upto"] is None and len(earlier["results"]) == short  # not folded yet
+    store.set(STATS_KEY, json.dumps(earlier))
+    c = tab(store)
     c.boot("?deal=1")
-    for i in range(ST.MOST_RESULTS + 30):
+    for i in range(40):
         c.session.recorded = False
         c._count(c.session, i % 2 == 0, c.deal())
         c.session = c._new_session(1)
     stored = json.loads(c.store.get(STATS_KEY))
     assert len(stored["results"]) <= ST.MOST_RESULTS and stored["upto"] is not None
-    assert summary(read_stats(c.store, 1)[0], "tabbycat", TODAY)["played"] == ST.MOST_RESULTS + 30
+    assert summary(read_stats(c.store, 1)[0], "tabbycat", TODAY)["played"] == short + 40
 
 
 # -- records that cannot be read --------------------------------------------------------------
