@@ -4,6 +4,7 @@ figure, not a gate.
     nice -n 19 python3 scripts/mutation.py records [controller engine] [--jobs 1]
     nice -n 19 python3 scripts/mutation.py engine --modules engine/rng.py engine/position.py
     nice -n 19 python3 scripts/mutation.py records --only 'solitaire.records.stats.*'
+    nice -n 19 python3 scripts/mutation.py engine controller --sample 300
 
 For each package named, a scratch copy of the project is made under
 ``.cache/mutation/<package>/`` with ``py/solitaire`` moved to ``src/solitaire`` (mutmut
@@ -20,11 +21,22 @@ scratch copy, only the mutants whose names match (mutmut's names, globs allowed,
 run's verdicts for the others; the figure printed covers all of them. ``--resume`` goes
 on with a run that was stopped, in its scratch copy with the current tests (the verdicts
 already given stand).
+
+``--sample N`` tries only N of the package's mutants, the same N every time: all its
+mutants are listed (generated, not run), ordered by a hash of their names (SHA-256 of
+``SAMPLE_SEED`` and the name, never ``random``) and the first N taken, so a larger N
+holds every mutant of a smaller one. The figure then counts the sample alone and gives
+its 95% interval (Wilson). With ``--resume``, only the sampled mutants not tried yet run.
+
+Survivors judged equivalent (``EQUIVALENT``, each with its reason) are counted apart: the
+score over the non-equivalent mutants is killed over tried less equivalent.
 """
 
 import argparse
 import fnmatch
+import hashlib
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -65,6 +77,12 @@ COPY = ["tests", "web", "scripts", "docs", "README.md", "index.html", "pyscript.
 # and counted killed (a timeout). mutmut measures wall time: on a loaded machine a smaller
 # factor times out mutants that only waited for the processor.
 TIMEOUT_MULTIPLIER = 15
+# The fixed seed of --sample: changing it draws another sample.
+SAMPLE_SEED = "tabbycat-mutation-1"
+# Survivors read and judged equivalent (no test can tell them from the original), with why;
+# docs/testing.md lists them too.
+EQUIVALENT = {
+}
 # mutmut's own reading of a mutant's exit code (mutmut/stats.py).
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 2: "interrupted",
           None: "not checked", 33: "no tests", 34: "skipped", 35: "suspicious", 36: "timeout",
@@ -137,19 +155,74 @@ def chosen(where: Path, patterns, pending: bool, survived: bool) -> list:
                   if code in wanted and any(fnmatch.fnmatch(name, p) for p in patterns))
 
 
-def report(where: Path, package: str) -> dict:
-    counts, survivors = {}, []
-    for name, code in sorted(verdicts(where).items()):
-        status = STATUS.get(code, "suspicious")
+def generate(where: Path, py: Path, env: dict) -> None:
+    """Write the package's mutants (mutmut's first step) without running any test."""
+    code = ("import os, mutmut.__main__ as m\n"
+            "os.makedirs('mutants', exist_ok=True)\n"
+            "m.copy_src_dir(); m.copy_also_copy_files(); m.setup_source_paths()\n"
+            "m.store_lines_covered_by_tests(); m.create_mutants(1)\n")
+    subprocess.run([str(py), "-c", code], cwd=where, env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def sample(names, n: int) -> list:
+    """The first ``n`` of ``names`` in the order of a hash of the seed and the name.
+
+    >>> sample(["b", "a", "c"], 2) == sample(["c", "b", "a"], 2)
+    True
+    >>> set(sample(["b", "a", "c"], 1)) <= set(sample(["a", "b", "c"], 2))
+    True
+    """
+    def key(name):
+        return hashlib.sha256(f"{SAMPLE_SEED}:{name}".encode()).hexdigest()
+    return sorted(names, key=key)[:n]
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple:
+    """The Wilson score interval of ``k`` successes in ``n`` trials (95% by default).
+
+    >>> [round(x, 3) for x in wilson(90, 100)]
+    [0.826, 0.945]
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def report(where: Path, package: str, size=None) -> dict:
+    every = verdicts(where)
+    names = sample(every, size) if size else sorted(every)
+    counts, survivors, equivalent = {}, [], []
+    for name in sorted(names):
+        status = STATUS.get(every[name], "suspicious")
+        if status == "survived" and name in EQUIVALENT:
+            status = "equivalent"
+            equivalent.append(name)
         counts[status] = counts.get(status, 0) + 1
         if status == "survived":
             survivors.append(name)
-    tried = counts.get("killed", 0) + counts.get("timeout", 0) + counts.get("survived", 0)
-    score = (counts.get("killed", 0) + counts.get("timeout", 0)) / tried if tried else 0.0
-    print(f"\n== {package}: {score:.1%} of {tried} mutants killed ({counts})")
+    killed = counts.get("killed", 0) + counts.get("timeout", 0)
+    tried = killed + counts.get("survived", 0) + counts.get("equivalent", 0)
+    score = killed / tried if tried else 0.0
+    real = tried - counts.get("equivalent", 0)
+    fair = killed / real if real else 0.0
+    low, high = wilson(killed, real)
+    of = f"a sample of {size} of {len(every)}" if size else f"all {len(every)}"
+    print(f"\n== {package} ({of} mutants): {killed} killed of {tried} tried = {score:.1%}; "
+          f"{len(equivalent)} equivalent; {killed} of {real} non-equivalent = {fair:.1%}"
+          + (f" (95% interval {low:.1%} to {high:.1%})" if size else "") + f"\n   {counts}")
+    for name in equivalent:
+        print("   equivalent:", name, "-", EQUIVALENT[name])
     for name in survivors:
         print("   survived:", name)
-    return {"package": package, "score": score, "counts": counts, "survivors": survivors}
+    return {"package": package, "mutants": len(every), "sample": size, "score": score,
+            "non_equivalent_score": fair, "interval": [low, high] if size else None,
+            "counts": counts, "survivors": survivors, "equivalent": equivalent}
 
 
 def main(argv=None) -> int:
@@ -165,6 +238,8 @@ def main(argv=None) -> int:
     p.add_argument("--survived", action="store_true",
                    help="with --only: only the matching mutants that survived the last run "
                         "(with --pending: both)")
+    p.add_argument("--sample", type=int, metavar="N",
+                   help="try only N mutants of each package, the same N every run")
     p.add_argument("--only", nargs="+", metavar="MUTANT",
                    help="re-run only these mutants in the last run's copy (names or globs)")
     args = p.parse_args(argv)
@@ -185,9 +260,16 @@ def main(argv=None) -> int:
             else:
                 where = scratch(package, args.modules)
             env = {k: v for k, v in os.environ.items() if k not in ("CI", "PYTHONPATH")}
+            if args.sample and not args.only:
+                generate(where, py, env)
+                every = verdicts(where)
+                names = [n for n in sample(every, args.sample) if every[n] is None or not args.resume]
+                if not names:
+                    results.append(report(where, package, args.sample))
+                    continue
             subprocess.run([str(py), "-m", "mutmut", "run", "--max-children", str(args.jobs),
                             *names], cwd=where, env=env)
-        results.append(report(where, package))
+        results.append(report(where, package, args.sample))
     (CACHE / "mutation").mkdir(parents=True, exist_ok=True)
     (CACHE / "mutation" / "scores.json").write_text(json.dumps(results, indent=1))
     return 0
