@@ -62,12 +62,14 @@ PACKAGES = {
                     "test_session.py", "test_promises.py", "test_limits.py", "test_stages.py",
                     "test_hints.py", "test_catalogue.py"]),
 }
-# Tests that read py/ by path (a fresh interpreter, the frozen checker): not in a scratch copy.
+# Tests that read py/ by path (a fresh interpreter, the command line, the frozen checker): not
+# in a scratch copy.
 # And the million-game histories (minutes each, run for every mutant they cover); the
 # faster tests beside them cover the same functions.
 DESELECT = ["tests/test_properties.py::test_deal_is_deterministic",
             "tests/test_catalogue.py::test_every_key_the_code_uses_is_in_the_catalogue",
             "tests/test_catalogue.py::test_readers_raise_catalogue_keys_not_english",
+            "tests/test_hints.py::test_difficulty_comes_from_the_greedy_players_wins",
             "tests/test_keeping.py::test_a_million_games_keep_every_figure_under_the_readers_cap",
             "tests/test_keeping.py::test_the_page_path_folds_as_it_counts"]
 # Copied into the scratch project (what the CPython tests read besides the package).
