@@ -56,7 +56,9 @@ PACKAGES = {
                 "test_termination.py", "test_solver.py", "test_agreement.py", "test_daily.py",
                 "test_geometry.py", "test_show.py", "test_playtext.py", "test_replay.py",
                 "test_hints.py", "test_play.py", "test_choose.py", "test_questions.py",
-                "test_jobs.py"]),
+                "test_jobs.py", "test_keeping.py", "test_records.py", "test_record_reasons.py",
+                "test_limits.py", "test_promises.py", "test_catalogue.py", "test_stats.py",
+                "test_session.py"]),
     "records": (["records/*"],
                 ["test_records.py", "test_record_reasons.py", "test_limits.py", "test_stats.py",
                  "test_session.py", "test_keeping.py", "test_play.py", "test_promises.py",
@@ -64,7 +66,9 @@ PACKAGES = {
     "controller": (["play/*"],
                    ["test_play.py", "test_choose.py", "test_questions.py", "test_jobs.py",
                     "test_session.py", "test_promises.py", "test_limits.py", "test_stages.py",
-                    "test_hints.py", "test_catalogue.py", "test_replay.py"]),
+                    "test_hints.py", "test_catalogue.py", "test_replay.py", "test_show.py",
+                    "test_playtext.py", "test_keeping.py", "test_records.py",
+                    "test_record_reasons.py"]),
 }
 # Tests that read py/ by path (a fresh interpreter, the command line, the frozen checker): not
 # in a scratch copy.
