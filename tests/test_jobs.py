@@ -179,3 +179,17 @@ def test_a_search_the_worker_had_runs_here_if_the_worker_goes():
     there.offload = False
     there.local()
     assert summary(there, in_slices(there, first)) == slices
+
+
+def test_the_workers_progress_reaches_the_page_as_it_reports_it():
+    """Each progress report of the worker is the answer's progress: its label and its
+    fraction (at most the whole)."""
+    c = tab()
+    c.offload = True
+    c.boot("?deal=5")
+    c.hint()
+    job = c.job()
+    label = decode(job["label"])
+    ans = c.remote(job["id"], [(label, 0.25)])
+    assert ans.search.label == label and ans.search.fraction == 0.25 and c.task is not None
+    assert c.remote(job["id"], [(label, 1.5)]).search.fraction == 1.0

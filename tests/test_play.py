@@ -473,3 +473,85 @@ def test_a_win_is_counted_once_and_said():
     assert ans.won.key == "won_deal" and summary(c.stats, "tabbycat", TODAY)["won"] == 1
     c.start_deal(3)
     assert summary(c.stats, "tabbycat", TODAY)["played"] == 1
+
+
+def test_a_tab_that_follows_a_write_ignores_a_second_event_for_it():
+    """The idle tab follows the other tab's write once; the same write heard again changes
+    nothing and says nothing, and the next write is followed again."""
+    store = MemoryStore()
+    a, b = tab(store, 1), tab(store, 2)
+    a.boot("?deal=3")
+    b.boot("")
+    a.deal()
+    assert "other_tab_synced" in keys(b.storage(SAVE_KEY))
+    again = b.storage(SAVE_KEY)
+    assert again.status is None and not again.board and again.offer is None
+    a.deal()
+    assert "other_tab_synced" in keys(b.storage(SAVE_KEY)) and len(b.session.moves) == 2
+
+
+def test_the_other_tab_offer_asks_and_names_its_two_answers():
+    """A stale tab is asked in words whether to load the other tab's game or keep its own."""
+    store = MemoryStore()
+    a, b = tab(store, 1), tab(store, 2)
+    a.boot("?deal=3")
+    b.boot("")
+    a.deal()
+    offer = b.deal().offer
+    assert offer.text.key == "other_tab_game" and str(offer.text)
+    assert [(action, label.key) for action, label in offer.actions] == [
+        ("load", "load_theirs"), ("keep", "keep_mine")]
+
+
+def test_the_clock_runs_from_the_first_move_and_is_saved_every_five_seconds():
+    """A tick moves the shown clock only once the game has begun and while the page is
+    seen; the saved game's clock is written each time it passes five seconds."""
+    c = tab()
+    c.boot("?deal=3")
+    assert not c.tick(1, True).handled  # no move yet
+    c.deal()
+    assert not c.tick(1, False).handled and c.session.elapsed == 0  # the page is hidden
+    saved = []
+    for _ in range(11):
+        assert c.tick(1, True).handled
+        saved.append(json.loads(c.store.get(SAVE_KEY))["elapsed"])
+    assert saved == [0] * 4 + [5] * 5 + [10] * 2
+
+
+def test_the_win_names_the_deal_its_moves_and_its_time():
+    c = tab()
+    c.boot("?deal=2")
+    line = solve(c.game, c.session.position).line
+    for move in line:
+        ans = c.play(move)
+    assert ans.won.key == "won_deal"
+    assert ans.won.params["number"] == 2 and ans.won.params["moves"] == len(line)
+    assert str(ans.won).startswith("Deal 2 won in ")
+
+
+def test_a_setting_the_storage_refuses_is_reported():
+    c = tab(MemoryStore(quota=10))
+    c.boot("?deal=3")
+    ans = c.set_pref("autoplay", False)
+    assert "write_failed_prefs" in keys(ans) and c.prefs["autoplay"] is False
+
+
+def test_a_hint_whose_first_move_is_the_deal_says_deal():
+    c = tab()
+    c.boot("?deal=3")
+    ans = c.hint()
+    ans = run(c) or ans
+    assert keys(ans) == ["hint_deal"] and c.hint_move.is_deal
+    assert str(ans.status[0]).startswith("Hint: deal (")
+
+
+def test_a_hint_searches_no_more_positions_than_its_budget():
+    """The hint's budget is counted in positions: a budget too small for the deal's line
+    ends with no line within it."""
+    c = tab()
+    c.boot("?deal=3")
+    c.HINT_BUDGET = 50
+    ans = c.hint()
+    ans = run(c) or ans
+    assert keys(ans)[0] == "no_line_within" and ans.status[0].params["budget"] == 50
+    assert c.hint_move is None
