@@ -82,6 +82,7 @@ DESELECT = ["tests/test_properties.py::test_deal_is_deterministic",
             "tests/test_catalogue.py::test_readers_raise_catalogue_keys_not_english",
             "tests/test_hints.py::test_difficulty_comes_from_the_greedy_players_wins",
             "tests/test_daily.py::test_the_checker_v1_is_frozen",
+            "tests/test_daily.py::test_cli_daily",
             "tests/test_playtext.py::test_the_text_runs_in_a_shell_from_the_repository_root",
             "tests/test_keeping.py::test_a_million_games_keep_every_figure_under_the_readers_cap",
             "tests/test_keeping.py::test_the_page_path_folds_as_it_counts"]

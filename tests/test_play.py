@@ -555,3 +555,31 @@ def test_a_hint_searches_no_more_positions_than_its_budget():
     ans = run(c) or ans
     assert keys(ans)[0] == "no_line_within" and ans.status[0].params["budget"] == 50
     assert c.hint_move is None
+
+
+def test_keeping_this_tabs_game_counts_the_other_tabs_game_in_progress_as_lost():
+    """The other tab started another deal and played in it; this tab keeps its own game,
+    which overwrites that one: the overwritten game counts as played and lost."""
+    store = MemoryStore()
+    a, b = tab(store, 1), tab(store, 2)
+    a.boot("?deal=3")
+    b.boot("")
+    a.start_deal(4)
+    a.deal()
+    assert b.deal().offer.kind == "other_tab"
+    ans = b.answer_offer("keep")
+    assert "other_tab_kept" in keys(ans) and json.loads(store.get(SAVE_KEY))["deal"] == "3"
+    stored = json.loads(store.get(STATS_KEY))
+    assert summary(stored, "tabbycat", TODAY)["played"] == 1
+    assert summary(stored, "tabbycat", TODAY)["won"] == 0
+
+
+def test_undo_and_redo_with_nothing_to_take_back_do_nothing_and_leave_the_key_alone():
+    """With no move to undo or redo, the intent changes nothing and is not handled (the
+    page lets the key go on)."""
+    c = tab()
+    c.boot("?deal=3")
+    before = c.session.position
+    assert not c.undo().handled and not c.redo().handled and c.session.position == before
+    c.deal()
+    assert not c.redo().handled and len(c.session.moves) == 1
