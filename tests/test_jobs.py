@@ -193,3 +193,18 @@ def test_the_workers_progress_reaches_the_page_as_it_reports_it():
     ans = c.remote(job["id"], [(label, 0.25)])
     assert ans.search.label == label and ans.search.fraction == 0.25 and c.task is not None
     assert c.remote(job["id"], [(label, 1.5)]).search.fraction == 1.0
+
+
+@pytest.mark.parametrize("intent,label", [("still_winnable", "checking_winnable"),
+                                          ("show_win", "finding_win_to_show")])
+def test_the_workers_progress_carries_each_questions_own_label(intent, label):
+    """The worker reports the full-knowledge check and *Show me a win* under the label
+    the page showed when it asked."""
+    c = tab()
+    c.offload = True
+    c.SLICE = 10
+    c.boot("?deal=5")
+    assert getattr(c, intent)().search.label.key == label
+    out = json.loads(Driver(json.dumps(c.job())).step(0.0))
+    (shown, fraction), = [decode(i) for i in out["items"]]
+    assert shown.key == label and 0 < fraction < 1 and not out["done"]
