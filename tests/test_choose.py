@@ -212,3 +212,12 @@ def test_the_leave_offer_is_answered_with_its_own_actions():
     assert c.game.id == "tabbycat" and len(c.session.moves) == 1 and c.offer is None
     c.answer_offer(c.choose_game("spider1").offer.actions[0][0])
     assert c.game.id == "spider1"
+
+
+def test_a_drag_lights_up_the_places_that_take_the_card():
+    """Tabby Cat deal 1 (7H 9S 4H 8D): dragging 7H lights pile 4 (8D) and the tail;
+    8D lights pile 2 (9S) and the tail; 4H only the tail."""
+    c = started()
+    assert c.drag_targets("pile-1", 0) == (1, ["pile-4", "tail"])
+    assert c.drag_targets("pile-4", 0) == (1, ["pile-2", "tail"])
+    assert c.drag_targets("pile-3", 0) == (1, ["tail"])

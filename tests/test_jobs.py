@@ -208,3 +208,23 @@ def test_the_workers_progress_carries_each_questions_own_label(intent, label):
     out = json.loads(Driver(json.dumps(c.job())).step(0.0))
     (shown, fraction), = [decode(i) for i in out["items"]]
     assert shown.key == label and 0 < fraction < 1 and not out["done"]
+
+
+def test_a_search_begun_in_slices_is_handed_to_the_worker_when_it_comes_up():
+    """The worker comes up while a search runs in slices: from then on the search is the
+    worker's (the controller steps it no more) and the worker's answer ends it as the
+    slices' would."""
+    c, ask = setup("hint")
+    c.SLICE = 10
+    ans = ask()
+    assert c.task is not None and not c.job().get("remote")
+    c.offload = True
+    handed = c.hand_over()
+    assert c.job()["remote"] and handed.search is not None
+    assert c.hand_over().search is None  # once
+    before = c.task[2].last
+    c.step()
+    assert c.task[2].last is before  # not stepped here
+    ans, _ = in_worker(c, ans)
+    slices, ask = setup("hint")
+    assert summary(c, ans) == summary(slices, in_slices(slices, ask()))

@@ -362,3 +362,53 @@ def test_a_bad_link_while_a_replay_shows_keeps_the_replay():
 def test_a_game_longer_than_a_replay_holds_has_none():
     game = get_game("tabbycat")
     assert R.encode(game, 1, [game.legal_moves(game.deal(1))[0]] * (R.MAX_CHARS + 1)) is None
+
+
+def test_the_replay_link_is_the_shown_replays_else_the_games_in_progress():
+    c = won_game()
+    s = c.session
+    own = R.link(R.encode(s.game, s.deal, s.moves))
+    assert c.replay_link() == own
+    c.set_pref("winnable", False)
+    c.new_deal()
+    c.deal()
+    c.replay_recent("tabbycat", s.id)
+    assert c.replay_link() == own  # the replay shown, not the new game
+    c.replay_action("close")
+    assert c.replay_link() == R.link(R.encode(c.session.game, c.session.deal, c.session.moves))
+
+
+def test_a_daily_replays_title_gives_its_day_and_its_moves():
+    day = "2027-01-01"
+    number = next(iter(candidates(day, "manx")))
+    text = R.encode(get_game("manx"), number, parse_line("deal deal"), day)
+    c = controller(today="2027-01-02")
+    ans = c.boot("", R.link(text))
+    assert ans.replay.title.params == {"day": day, "total": 2}
+
+
+def test_the_slider_seeks_with_its_text_value_and_a_bad_value_is_ignored():
+    """The slider gives its value as text: it seeks there and redraws the board."""
+    c = won_game()
+    s = c.session
+    c.replay_game()
+    ans = c.replay_action("seek", "7")
+    assert ans.board and ans.replay.at == 7 and c.shown.position == s.positions[7]
+    assert ans.announce[-1].key == "replay_at" and ans.announce[-1].params["at"] == 7
+    assert not c.replay_action("seek", "seven").handled and c.replay.at == 7
+
+
+def test_play_from_here_counts_the_game_it_leaves_as_lost_and_says_how_far_it_went():
+    c = won_game()
+    won = c.session
+    c.set_pref("winnable", False)
+    c.new_deal()
+    c.deal()
+    left = c.session
+    c.replay_recent("tabbycat", won.id)
+    c.replay_action("seek", 12)
+    ans = c.replay_action("from_here")
+    assert "replay_resumed" in [m.key for m in ans.status]
+    assert [m.params for m in ans.status if m.key == "replay_resumed"] == [{"moves": 12}]
+    results = [(r["id"], r["won"]) for r in c.stats["results"] if r["game"] == "tabbycat"]
+    assert results == [(won.id, True), (left.id, False)]
