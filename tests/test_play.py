@@ -583,3 +583,37 @@ def test_undo_and_redo_with_nothing_to_take_back_do_nothing_and_leave_the_key_al
     assert not c.undo().handled and not c.redo().handled and c.session.position == before
     c.deal()
     assert not c.redo().handled and len(c.session.moves) == 1
+
+
+def test_an_import_whose_backup_cannot_be_written_is_cancelled_and_changes_nothing():
+    """The statistics as they are are kept under the backup key before an import; a
+    storage that refuses that copy cancels the import, saying why."""
+    other = tab(seed=4)
+    other.boot("?deal=1")
+    played(other, 3)
+    c = tab()
+    c.boot("?deal=1")
+    played(c, 2)
+    c.store.quota = sum(map(len, c.store.data.values())) + 50  # no room for the copy
+    before = json.dumps(c.stats)
+    c.import_stats(other.export_stats().download[1])
+    ans = c.answer_offer("merge")
+    assert keys(ans) == ["write_failed_stats", "import_cancelled"]
+    assert json.dumps(c.stats) == before and c.store.get(STATS_BACKUP_KEY) is None
+
+
+def test_an_import_never_replaces_statistics_that_could_not_be_read_nor_moved_aside():
+    """Stored statistics that cannot be read, and that the storage has no room to keep
+    aside, are held: an import that would replace them says so and leaves them."""
+    other = tab(seed=4)
+    other.boot("?deal=1")
+    played(other, 3)
+    store = MemoryStore()
+    bad = "{" + "x" * 3000
+    store.set(STATS_KEY, bad)
+    store.quota = len(bad) + 1500  # room for the backup copy, none for the bad record's
+    c = tab(store)
+    assert keys(c.boot("?deal=1")) == ["stats_held"]
+    c.import_stats(other.export_stats().download[1])
+    ans = c.answer_offer("replace")
+    assert keys(ans) == ["stats_held_tab"] and store.get(STATS_KEY) == bad
