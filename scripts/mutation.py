@@ -173,10 +173,11 @@ def verdicts(where: Path) -> dict:
     return out
 
 
-def chosen(where: Path, patterns, pending: bool, survived: bool) -> list:
-    """The mutants matching ``patterns`` that are pending (no verdict) or survived (no
-    test failed, or no test ran them)."""
-    wanted = ({None} if pending else set()) | ({0, 33} if survived else set())
+def chosen(where: Path, patterns, pending: bool, survived: bool, timeouts: bool = False) -> list:
+    """The mutants matching ``patterns`` that are pending (no verdict), survived (no test
+    failed, or no test ran them) or timed out (on a loaded machine, maybe only slowed)."""
+    wanted = ({None} if pending else set()) | ({0, 33} if survived else set()) | (
+        {code for code, status in STATUS.items() if status == "timeout"} if timeouts else set())
     return sorted(name for name, code in verdicts(where).items()
                   if code in wanted and any(fnmatch.fnmatch(name, p) for p in patterns))
 
@@ -269,6 +270,8 @@ def main(argv=None) -> int:
                         "of that copy (another test selection starts it again)")
     p.add_argument("--sample", type=int, metavar="N",
                    help="try only N mutants of each package, the same N every run")
+    p.add_argument("--timeouts", action="store_true",
+                   help="with --only: also the matching mutants that timed out")
     p.add_argument("--only", nargs="+", metavar="MUTANT",
                    help="re-run only these mutants in the last run's copy (names or globs)")
     args = p.parse_args(argv)
@@ -283,8 +286,8 @@ def main(argv=None) -> int:
                 refresh(where)
                 write_config(where, args.modules or PACKAGES[package][0], PACKAGES[package][1],
                              quick)
-                if args.pending or args.survived:
-                    names = chosen(where, names, args.pending, args.survived)
+                if args.pending or args.survived or args.timeouts:
+                    names = chosen(where, names, args.pending, args.survived, args.timeouts)
                     if not names:
                         results.append(report(where, package))
                         continue
