@@ -107,6 +107,19 @@ SAMPLE_SEED = "tabbycat-mutation-1"
 # Survivors read and judged equivalent (no test can tell them from the original), with why;
 # docs/testing.md lists them too.
 EQUIVALENT = {
+    "solitaire.play.jobs.x_check_job__mutmut_3":
+        "the job's id None: tasks.run numbers every job (job['id'] = c.tasks) before it is read",
+    "solitaire.play.jobs.x_local__mutmut_3":
+        "job['remote'] None for False: it is only read as true or false (job.get('remote'))",
+    "solitaire.play.moves.x_key__mutmut_10":
+        "Ctrl+Z's Answer(handled=False) merged: Answer.merge keeps the first answer's handled",
+    "solitaire.play.moves.x_key__mutmut_58":
+        "prefs.get('shortcuts', False): the prefs always hold 'shortcuts' (the reader fills "
+        "every default)",
+    "solitaire.play.statsfiles.x_finish_import__mutmut_44":
+        "the text of a StoreError caught three lines below and never shown",
+    "solitaire.play.worker.xǁDriverǁ__init____mutmut_1":
+        "Driver.examined None for 0: the attribute is never read",
 }
 # mutmut's own reading of a mutant's exit code (mutmut/stats.py).
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 2: "interrupted",

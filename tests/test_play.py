@@ -617,3 +617,12 @@ def test_an_import_never_replaces_statistics_that_could_not_be_read_nor_moved_as
     c.import_stats(other.export_stats().download[1])
     ans = c.answer_offer("replace")
     assert keys(ans) == ["stats_held_tab"] and store.get(STATS_KEY) == bad
+
+
+@pytest.mark.parametrize("day,why", [("2099-01-01", "not out yet"), ("2026-13-01", "2026-13-01")])
+def test_a_daily_of_a_day_not_out_or_not_a_day_says_why_and_keeps_the_game(day, why):
+    c = tab()
+    c.boot("?deal=3")
+    ans = c.daily(day)
+    assert keys(ans) == ["bad_daily_link"] and why in ans.status[0]
+    assert c.session.deal == 3 and c.task is None

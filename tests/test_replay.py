@@ -16,8 +16,9 @@ from solitaire.records import saved as S
 from solitaire.records.readers import RecordError
 from solitaire.records.saved import MemoryStore
 from solitaire.records.stats import RECENT, recent_games
-from solitaire.solver.daily import candidates
+from solitaire.solver.daily import candidates, daily_deal
 from strategies import GAME_IDS, game_walks, playout, winning_line
+from test_play import drive, keys
 
 # The longest address the site is served from, with room to spare.
 ORIGIN = "https://tabbycat-solitaire.example.netlify.app/index.html"
@@ -412,3 +413,11 @@ def test_play_from_here_counts_the_game_it_leaves_as_lost_and_says_how_far_it_we
     assert [m.params for m in ans.status if m.key == "replay_resumed"] == [{"moves": 12}]
     results = [(r["id"], r["won"]) for r in c.stats["results"] if r["game"] == "tabbycat"]
     assert results == [(won.id, True), (left.id, False)]
+
+
+def test_a_daily_chosen_while_a_replay_shows_closes_it_and_deals_the_daily():
+    c = won_game()
+    c.replay_game()
+    ans = drive(c, c.daily("2026-02-03"))
+    assert ans.replay == "closed" and c.replay is None and "daily_started" in keys(ans)
+    assert c.session.daily == "2026-02-03" and c.session.deal == daily_deal("2026-02-03", "tabbycat")
