@@ -626,3 +626,18 @@ def test_a_daily_of_a_day_not_out_or_not_a_day_says_why_and_keeps_the_game(day, 
     ans = c.daily(day)
     assert keys(ans) == ["bad_daily_link"] and why in ans.status[0]
     assert c.session.deal == 3 and c.task is None
+
+
+def test_statistics_found_unreadable_when_a_game_counts_are_kept_aside_under_the_time():
+    """The stored statistics broke after the page started: counting the next game keeps
+    the bad record aside under ``<key>.corrupt.<time>`` and says so."""
+    c = tab()
+    c.boot("?deal=3")
+    c.deal()
+    c.store.set(STATS_KEY, "garbage")
+    ans = c.start_deal(4)
+    assert "stats_unreadable" in keys(ans)
+    aside = [k for k in c.store.keys() if k.startswith(STATS_KEY + ".corrupt.")]
+    assert len(aside) == 1 and aside[0].rsplit(".", 1)[1].isdigit()
+    assert c.store.get(aside[0]) == "garbage"
+    assert summary(json.loads(c.store.get(STATS_KEY)), "tabbycat", TODAY)["played"] == 1
