@@ -228,3 +228,12 @@ def test_a_search_begun_in_slices_is_handed_to_the_worker_when_it_comes_up():
     ans, _ = in_worker(c, ans)
     slices, ask = setup("hint")
     assert summary(c, ans) == summary(slices, in_slices(slices, ask()))
+
+
+@pytest.mark.parametrize("text", [
+    "x" * 70_000,
+    '{"kind": "rated_deal", "id": 1, "game": "tabbycat", "budget": 1, "back": 1, "slice": 1, '
+    '"numbers": [1], "winnable": 5, "wanted": "nope", "prove": true, "known": []}',
+])
+def test_a_job_too_long_or_of_no_known_shape_is_refused_as_not_a_job(text):
+    assert json.loads(Driver(text).step(1))["error"] == "not a job"
