@@ -221,3 +221,18 @@ def test_a_drag_lights_up_the_places_that_take_the_card():
     assert c.drag_targets("pile-1", 0) == (1, ["pile-4", "tail"])
     assert c.drag_targets("pile-4", 0) == (1, ["pile-2", "tail"])
     assert c.drag_targets("pile-3", 0) == (1, ["tail"])
+
+
+def test_a_win_by_keys_shows_the_win_summary():
+    """The last move made with Enter (select, then target) wins and brings the win
+    panel's summary, as a click does."""
+    c = started()
+    line = solve(c.game, c.session.position).line
+    for move in line[:-1]:
+        c.play(move)
+    move = line[-1]
+    assert not move.is_deal
+    index = len(c.game.get(c.session.position, move.src)) - move.count
+    c.key("Enter", focused=move.src, index=index)
+    ans = c.key("Enter", focused=move.dst)
+    assert c.session.won and ans.won.key == "won_deal" and ans.summary is not None

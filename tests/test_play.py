@@ -641,3 +641,26 @@ def test_statistics_found_unreadable_when_a_game_counts_are_kept_aside_under_the
     assert len(aside) == 1 and aside[0].rsplit(".", 1)[1].isdigit()
     assert c.store.get(aside[0]) == "garbage"
     assert summary(json.loads(c.store.get(STATS_KEY)), "tabbycat", TODAY)["played"] == 1
+
+
+def test_a_move_closes_the_offer_made_for_the_board_before_it():
+    c = tab()
+    c.boot("?deal=1")
+    for move in lost_line():
+        c.play(move)
+    c.hint()
+    run(c)
+    assert c.offer.kind == "undo_to_win"
+    ans = c.undo()
+    assert ans.offer == CLOSED and c.offer is None
+
+
+def test_a_saved_game_record_that_is_not_an_object_is_written_over():
+    """Something else wrote the saved game's key with JSON that is no game: the next
+    action saves the game over it."""
+    c = tab()
+    c.boot("?deal=3")
+    c.deal()
+    c.store.set(SAVE_KEY, "[1, 2]")
+    c.deal()
+    assert json.loads(c.store.get(SAVE_KEY))["moves"] == ["deal", "deal"]
