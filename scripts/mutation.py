@@ -118,6 +118,9 @@ EQUIVALENT = {
         "every default)",
     "solitaire.play.statsfiles.x_finish_import__mutmut_44":
         "the text of a StoreError caught three lines below and never shown",
+    "solitaire.play.tasks.x_run__mutmut_36":
+        "step(c, 1) for step(c, 0) at a search's start: a fresh Steps has no report yet, so "
+        "both run its first slice",
     "solitaire.play.worker.xǁDriverǁ__init____mutmut_1":
         "Driver.examined None for 0: the attribute is never read",
 }
@@ -256,13 +259,23 @@ def report(where: Path, package: str, size=None) -> dict:
     print(f"\n== {package} ({of} mutants): {killed} killed of {tried} tried = {score:.1%}; "
           f"{len(equivalent)} equivalent; {killed} of {real} non-equivalent = {fair:.1%}"
           + (f" (95% interval {low:.1%} to {high:.1%})" if size else "") + f"\n   {counts}")
+    modules = {}
+    for name in names:
+        module = name.split(".x")[0].rsplit(".", 1)[-1] if ".x" in name else name
+        status = STATUS.get(every[name], "suspicious")
+        status = "equivalent" if status == "survived" and name in EQUIVALENT else status
+        row = modules.setdefault(module, {})
+        row[status] = row.get(status, 0) + 1
+    for module, row in sorted(modules.items()):
+        print(f"   {module}: {row}")
     for name in equivalent:
         print("   equivalent:", name, "-", EQUIVALENT[name])
     for name in survivors:
         print("   survived:", name)
     return {"package": package, "mutants": len(every), "sample": size, "score": score,
             "non_equivalent_score": fair, "interval": [low, high] if size else None,
-            "counts": counts, "survivors": survivors, "equivalent": equivalent}
+            "counts": counts, "modules": modules, "survivors": survivors,
+            "equivalent": equivalent}
 
 
 def main(argv=None) -> int:

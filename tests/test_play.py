@@ -664,3 +664,16 @@ def test_a_saved_game_record_that_is_not_an_object_is_written_over():
     c.store.set(SAVE_KEY, "[1, 2]")
     c.deal()
     assert json.loads(c.store.get(SAVE_KEY))["moves"] == ["deal", "deal"]
+
+
+def test_a_reload_with_the_address_of_the_game_in_progress_keeps_its_moves():
+    """The address names the deal of the saved game: the page opens that game where it
+    was left, not the deal afresh."""
+    store = MemoryStore()
+    c = tab(store)
+    c.boot("?deal=3")
+    c.deal()
+    c.deal()
+    again = tab(store, 2)
+    again.boot("?deal=3")
+    assert again.session.id == c.session.id and again.session.moves == c.session.moves
