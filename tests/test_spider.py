@@ -234,3 +234,8 @@ def test_a_pruned_search_that_runs_dry_hands_over_to_the_complete_model():
             + " 2S 2S1")
     result = solve(S1, p, budget=100_000)
     assert result.verdict == "unwinnable"
+
+
+def test_click_takes_a_card_of_another_suit_one_rank_higher_when_none_of_its_own():
+    p = pos(S4, "pile-1: 9D\npile-3: 8S\npile-4: 2C")
+    assert str(S4.click_move(p, "pile-3", 0)) == "3>1"
