@@ -208,6 +208,34 @@ def generate(where: Path, py: Path, env: dict) -> None:
                    stdout=subprocess.DEVNULL)
 
 
+def fresh(where: Path, py: Path, env: dict, names) -> None:
+    """Run each mutant's covering tests (fastest first, to the first failure) in a fresh
+    interpreter, as mutmut does in a forked one, and record the verdict. A fork inherits
+    what the run before it left in memory (a game's cache of its place names, filled in
+    the clean run, hides a mutant of the lookup that fills it); a fresh interpreter
+    does not."""
+    stats = json.loads((where / "mutants" / "mutmut-stats.json").read_text())
+    took, covering = stats["duration_by_test"], stats["tests_by_mangled_function_name"]
+    args = ["-p", "no:cacheprovider", "-p", "no:warnings", "-p", "no:randomly"]
+    for test in DESELECT + SLOW.get(where.name, []):
+        args += ["--deselect", test]
+    metas = sorted((where / "mutants" / "src").rglob("*.meta"))
+    for name in names:
+        tests = sorted(covering.get(name.partition("__mutmut_")[0], []), key=lambda t: took.get(t, 0))
+        code = 33
+        if tests:
+            run = subprocess.run([str(py), "-m", "pytest", "-x", "-q", *args, *tests],
+                                 cwd=where / "mutants", capture_output=True,
+                                 env={**env, "MUTANT_UNDER_TEST": name, "PYTHONPATH": "src"})
+            code = {0: 0, 1: 1}.get(run.returncode, run.returncode)
+        print(f"   fresh: {name}: {STATUS.get(code, code)}")
+        for meta in metas:
+            data = json.loads(meta.read_text())
+            if name in data.get("exit_code_by_key", {}):
+                data["exit_code_by_key"][name] = code
+                meta.write_text(json.dumps(data))
+
+
 def sample(names, n: int) -> list:
     """The first ``n`` of ``names`` in the order of a hash of the seed and the name.
 
@@ -296,6 +324,9 @@ def main(argv=None) -> int:
                         "of that copy (another test selection starts it again)")
     p.add_argument("--sample", type=int, metavar="N",
                    help="try only N mutants of each package, the same N every run")
+    p.add_argument("--fresh", action="store_true",
+                   help="with --only: run the chosen mutants' tests in a fresh interpreter "
+                        "each instead of mutmut's fork (see fresh())")
     p.add_argument("--timeouts", action="store_true",
                    help="with --only: also the matching mutants that timed out")
     p.add_argument("--only", nargs="+", metavar="MUTANT",
@@ -327,8 +358,11 @@ def main(argv=None) -> int:
                 if not names:
                     results.append(report(where, package, args.sample))
                     continue
-            subprocess.run([str(py), "-m", "mutmut", "run", "--max-children", str(args.jobs),
-                            *names], cwd=where, env=env)
+            if args.fresh and args.only:
+                fresh(where, py, env, names)
+            else:
+                subprocess.run([str(py), "-m", "mutmut", "run", "--max-children",
+                                str(args.jobs), *names], cwd=where, env=env)
         results.append(report(where, package, args.sample))
     (CACHE / "mutation").mkdir(parents=True, exist_ok=True)
     (CACHE / "mutation" / "scores.json").write_text(json.dumps(results, indent=1))
