@@ -32,6 +32,12 @@ mutants are listed (generated, not run), ordered by a hash of their names (SHA-2
 holds every mutant of a smaller one. The figure then counts the sample alone and gives
 its 95% interval (Wilson). With ``--resume``, only the sampled mutants not tried yet run.
 
+``--timeouts`` (with ``--only``) re-runs the matching mutants that timed out: mutmut
+times a mutant by the wall clock, so on a loaded machine a timeout may be a mutant that
+only waited. ``--fresh`` (with ``--only`` and ``--survived``) runs each chosen mutant's
+covering tests in a fresh interpreter instead of mutmut's fork of the process that ran
+the clean tests, whose caches can hide a mutant (see ``fresh``).
+
 Survivors judged equivalent (``EQUIVALENT``, each with its reason) are counted apart: the
 score over the non-equivalent mutants is killed over tried less equivalent.
 """
@@ -208,7 +214,7 @@ def generate(where: Path, py: Path, env: dict) -> None:
                    stdout=subprocess.DEVNULL)
 
 
-def fresh(where: Path, py: Path, env: dict, names) -> None:
+def fresh(where: Path, py: Path, env: dict, names, quick=()) -> None:
     """Run each mutant's covering tests (fastest first, to the first failure) in a fresh
     interpreter, as mutmut does in a forked one, and record the verdict. A fork inherits
     what the run before it left in memory (a game's cache of its place names, filled in
@@ -217,7 +223,7 @@ def fresh(where: Path, py: Path, env: dict, names) -> None:
     stats = json.loads((where / "mutants" / "mutmut-stats.json").read_text())
     took, covering = stats["duration_by_test"], stats["tests_by_mangled_function_name"]
     args = ["-p", "no:cacheprovider", "-p", "no:warnings", "-p", "no:randomly"]
-    for test in DESELECT + SLOW.get(where.name, []):
+    for test in DESELECT + list(quick):
         args += ["--deselect", test]
     metas = sorted((where / "mutants" / "src").rglob("*.meta"))
     for name in names:
@@ -359,7 +365,7 @@ def main(argv=None) -> int:
                     results.append(report(where, package, args.sample))
                     continue
             if args.fresh and args.only:
-                fresh(where, py, env, names)
+                fresh(where, py, env, names, quick)
             else:
                 subprocess.run([str(py), "-m", "mutmut", "run", "--max-children",
                                 str(args.jobs), *names], cwd=where, env=env)
