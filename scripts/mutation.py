@@ -214,9 +214,10 @@ def generate(where: Path, py: Path, env: dict) -> None:
                    stdout=subprocess.DEVNULL)
 
 
-def fresh(where: Path, py: Path, env: dict, names, quick=()) -> None:
+def fresh(where: Path, package: str, py: Path, env: dict, names, quick=()) -> None:
     """Run each mutant's covering tests (fastest first, to the first failure) in a fresh
-    interpreter, as mutmut does in a forked one, and record the verdict. A fork inherits
+    interpreter, as mutmut does in a forked one (and the tests written since mutmut's
+    stats, first), and record the verdict. A fork inherits
     what the run before it left in memory (a game's cache of its place names, filled in
     the clean run, hides a mutant of the lookup that fills it); a fresh interpreter
     does not."""
@@ -225,9 +226,16 @@ def fresh(where: Path, py: Path, env: dict, names, quick=()) -> None:
     args = ["-p", "no:cacheprovider", "-p", "no:warnings", "-p", "no:randomly"]
     for test in DESELECT + list(quick):
         args += ["--deselect", test]
+    # Tests written since the stats were taken: their coverage is unknown, so they run too.
+    listed = subprocess.run([str(py), "-m", "pytest", "--collect-only", "-q", *args,
+                             *(f"tests/{t}" for t in PACKAGES[package][1])],
+                            cwd=where / "mutants", capture_output=True, text=True,
+                            env={**env, "PYTHONPATH": "src"}).stdout.splitlines()
+    new = [t for t in listed if "::" in t and t not in took]
     metas = sorted((where / "mutants" / "src").rglob("*.meta"))
     for name in names:
-        tests = sorted(covering.get(name.partition("__mutmut_")[0], []), key=lambda t: took.get(t, 0))
+        tests = new + sorted(covering.get(name.partition("__mutmut_")[0], []),
+                             key=lambda t: took.get(t, 0))
         code = 33
         if tests:
             run = subprocess.run([str(py), "-m", "pytest", "-x", "-q", *args, *tests],
@@ -365,7 +373,7 @@ def main(argv=None) -> int:
                     results.append(report(where, package, args.sample))
                     continue
             if args.fresh and args.only:
-                fresh(where, py, env, names, quick)
+                fresh(where, package, py, env, names, quick)
             else:
                 subprocess.run([str(py), "-m", "mutmut", "run", "--max-children",
                                 str(args.jobs), *names], cwd=where, env=env)
