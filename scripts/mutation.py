@@ -232,6 +232,9 @@ def fresh(where: Path, package: str, py: Path, env: dict, names, quick=()) -> No
                             cwd=where / "mutants", capture_output=True, text=True,
                             env={**env, "PYTHONPATH": "src"}).stdout.splitlines()
     new = [t for t in listed if "::" in t and t not in took]
+    if new and subprocess.run([str(py), "-m", "pytest", "-q", *args, *new], cwd=where / "mutants",
+                              capture_output=True, env={**env, "PYTHONPATH": "src"}).returncode:
+        raise SystemExit("the tests written since the stats fail without a mutant")
     metas = sorted((where / "mutants" / "src").rglob("*.meta"))
     for name in names:
         tests = new + sorted(covering.get(name.partition("__mutmut_")[0], []),
