@@ -113,6 +113,14 @@ SAMPLE_SEED = "tabbycat-mutation-1"
 # Survivors read and judged equivalent (no test can tell them from the original), with why;
 # docs/testing.md lists them too.
 EQUIVALENT = {
+    "solitaire.play.controller.xǁControllerǁ__init____mutmut_15":
+        "count '' for None at start: it is set with every choice and read only as true or "
+        "false",
+    "solitaire.play.controller.xǁControllerǁ__init____mutmut_17":
+        "offload None for False: it is only read as true or false",
+    "solitaire.play.controller.xǁControllerǁ__init____mutmut_22":
+        "pending_import '' for None at start: finish_import runs only from the import "
+        "offer, which import_stats makes after setting pending_import",
     "solitaire.play.jobs.x_check_job__mutmut_3":
         "the job's id None: tasks.run numbers every job (job['id'] = c.tasks) before it is read",
     "solitaire.play.jobs.x_local__mutmut_3":

@@ -677,3 +677,12 @@ def test_a_reload_with_the_address_of_the_game_in_progress_keeps_its_moves():
     again = tab(store, 2)
     again.boot("?deal=3")
     assert again.session.id == c.session.id and again.session.moves == c.session.moves
+
+
+def test_a_first_visit_opens_deal_one_and_gives_its_address():
+    """No address and no saved game: deal 1 of the default game, its address written and
+    the game saved at once."""
+    c = tab()
+    ans = c.boot("")
+    assert c.session.deal == 1 and ans.board and ans.relayout
+    assert ans.address == "?deal=1&game=tabbycat" and SAVE_KEY in ans.saved
