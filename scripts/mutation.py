@@ -229,6 +229,8 @@ def fresh(where: Path, package: str, py: Path, env: dict, names, quick=()) -> No
     what the run before it left in memory (a game's cache of its place names, filled in
     the clean run, hides a mutant of the lookup that fills it); a fresh interpreter
     does not."""
+    shutil.copytree(where / "tests", where / "mutants" / "tests", dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("__pycache__"))  # the current tests
     stats = json.loads((where / "mutants" / "mutmut-stats.json").read_text())
     took, covering = stats["duration_by_test"], stats["tests_by_mangled_function_name"]
     args = ["-p", "no:cacheprovider", "-p", "no:warnings", "-p", "no:randomly"]
