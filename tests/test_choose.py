@@ -235,4 +235,8 @@ def test_a_win_by_keys_shows_the_win_summary():
     index = len(c.game.get(c.session.position, move.src)) - move.count
     c.key("Enter", focused=move.src, index=index)
     ans = c.key("Enter", focused=move.dst)
-    assert c.session.won and ans.won.key == "won_deal" and ans.summary is not None
+    clicked = started()
+    for m in line:
+        won = clicked.play(m)
+    assert c.session.won and ans.won.key == "won_deal"
+    assert ans.summary and ans.summary == won.summary
