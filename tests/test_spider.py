@@ -239,3 +239,12 @@ def test_a_pruned_search_that_runs_dry_hands_over_to_the_complete_model():
 def test_click_takes_a_card_of_another_suit_one_rank_higher_when_none_of_its_own():
     p = pos(S4, "pile-1: 9D\npile-3: 8S\npile-4: 2C")
     assert str(S4.click_move(p, "pile-3", 0)) == "3>1"
+
+
+def test_a_run_finished_from_a_pile_with_a_card_face_down_shows_that_card_turned_up_first():
+    """The stages of a move that finishes a run: the cards placed, with the card they
+    laid bare already turned up, then the run leaving."""
+    p = pos(S1, "pile-1: 4S | AS\npile-2: KS QS JS TS 9S 8S 7S 6S 5S 4S1 3S 2S")
+    placed, left = S1.stages(p, Move.parse("1>2"))
+    assert placed.piles[0] == (Card.parse("4S"),) and placed.hidden[0] == 0
+    assert len(placed.piles[1]) == 13 and left.piles[1] == () and left.foundations[0]
