@@ -686,3 +686,15 @@ def test_a_first_visit_opens_deal_one_and_gives_its_address():
     ans = c.boot("")
     assert c.session.deal == 1 and ans.board and ans.relayout
     assert ans.address == "?deal=1&game=tabbycat" and SAVE_KEY in ans.saved
+
+
+def test_a_reload_with_the_daily_link_of_the_daily_in_progress_keeps_its_moves():
+    store = MemoryStore()
+    c = tab(store)
+    c.boot("?daily=2026-02-03&game=tabbycat")
+    run(c)
+    c.deal()
+    again = tab(store, 2)
+    again.boot("?daily=2026-02-03&game=tabbycat")
+    assert again.task is None and again.session.daily == "2026-02-03"
+    assert again.session.id == c.session.id and again.session.moves == c.session.moves
