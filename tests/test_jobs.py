@@ -232,6 +232,8 @@ def test_a_search_begun_in_slices_is_handed_to_the_worker_when_it_comes_up():
 
 @pytest.mark.parametrize("text", [
     "x" * 70_000,
+    '{"kind": "hint", "id": 1, "game": "tabbycat", "budget": 1, "back": 1, "slice": 1, '
+    '"deal": 1, "moves": 5}',
     '{"kind": "rated_deal", "id": 1, "game": "tabbycat", "budget": 1, "back": 1, "slice": 1, '
     '"numbers": [1], "winnable": 5, "wanted": "nope", "prove": true, "known": []}',
 ])
