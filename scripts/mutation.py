@@ -130,6 +130,9 @@ EQUIVALENT = {
     "solitaire.play.moves.x_key__mutmut_58":
         "prefs.get('shortcuts', False): the prefs always hold 'shortcuts' (the reader fills "
         "every default)",
+    "solitaire.play.moves.x_choose_game__mutmut_35":
+        "the leave offer's stay action 'XXstayXX' for 'stay': answer_offer stays on every "
+        "action but 'leave:ID'",
     "solitaire.play.statsfiles.x_finish_import__mutmut_44":
         "the text of a StoreError caught three lines below and never shown",
     "solitaire.play.tasks.x_run__mutmut_36":
