@@ -248,3 +248,8 @@ def test_a_run_finished_from_a_pile_with_a_card_face_down_shows_that_card_turned
     placed, left = S1.stages(p, Move.parse("1>2"))
     assert placed.piles[0] == (Card.parse("4S"),) and placed.hidden[0] == 0
     assert len(placed.piles[1]) == 13 and left.piles[1] == () and left.foundations[0]
+
+
+def test_the_stock_onto_one_column_is_refused_it_deals_to_every_column():
+    why = S1.why_illegal(S1.deal(1), Move("stock", "pile-1", 1))
+    assert why.key == "deal_notation_columns" and "every column" in why
