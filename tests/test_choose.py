@@ -159,3 +159,84 @@ def test_taps_choose_first_with_the_setting_and_always_target_a_choice():
     c.undo()
     ans = c.tap(move.src, index)  # the game's own choice at once
     assert ans.steps and c.chosen() is None
+
+
+def test_a_card_laid_bare_is_named_with_its_place():
+    """The announcement names the card turned up and the place it turned up on."""
+    c = started("spider1")
+    for move in solve(c.game, c.session.position).line:
+        before = c.session.position
+        ans = c.play(move)
+        bare = [m for m in ans.announce if m.key == "said_bare"]
+        if bare:
+            place = move.src
+            after = c.session.position
+            card = c.game.get(after, place)[c.game.face_down(after, place)]
+            assert c.game.face_down(after, place) < c.game.face_down(before, place)
+            assert bare[0].params == {"card": card, "place": place}
+            return
+    raise AssertionError("no card was laid bare in a whole game")
+
+
+def test_a_drop_plays_a_legal_move_and_an_illegal_one_slides_back_saying_why():
+    c = started()  # Tabby Cat deal 1: 7H 9S 4H 8D
+    before = c.session.position
+    ans = c.drop("pile-1", 1, "pile-2")  # 7H onto 9S: not one rank lower
+    why = c.game.why_illegal(before, Move("pile-1", "pile-2", 1))
+    assert ans.board and keys(ans) == ["cannot_drop"] and ans.status[0].params["why"] == why
+    assert c.session.position == before and not ans.steps
+    ans = c.drop("pile-1", 1, "pile-4")  # 7H onto 8D
+    assert ans.steps[0][0] == Move("pile-1", "pile-4", 1) and c.session.moves == [ans.steps[0][0]]
+
+
+def test_a_target_that_refuses_the_chosen_card_says_why():
+    c = started()  # Tabby Cat deal 1: 7H 9S 4H 8D
+    before = c.session.position
+    c.choose("pile-1", 0)
+    ans = c.choose("pile-2", 0)  # 7H onto 9S
+    why = c.game.why_illegal(before, Move("pile-1", "pile-2", 1))
+    assert why is not None and keys(ans) == ["cannot_drop"]
+    assert ans.status[0].params["why"] == why and str(why) in str(ans.status[0])
+    assert c.session.position == before
+
+
+def test_the_leave_offer_is_answered_with_its_own_actions():
+    """The page answers an offer with the action ids the offer gives: its second keeps
+    the game, its first leaves for the chosen game."""
+    c = started()
+    c.play(solve(c.game, c.session.position).line[0])
+    offer = c.choose_game("spider1").offer
+    (leave, leave_label), (stay, stay_label) = offer.actions
+    assert (leave_label.key, stay_label.key) == ("leave_yes", "leave_no")
+    c.answer_offer(stay)
+    assert c.game.id == "tabbycat" and len(c.session.moves) == 1 and c.offer is None
+    c.answer_offer(c.choose_game("spider1").offer.actions[0][0])
+    assert c.game.id == "spider1"
+
+
+def test_a_drag_lights_up_the_places_that_take_the_card():
+    """Tabby Cat deal 1 (7H 9S 4H 8D): dragging 7H lights pile 4 (8D) and the tail;
+    8D lights pile 2 (9S) and the tail; 4H only the tail."""
+    c = started()
+    assert c.drag_targets("pile-1", 0) == (1, ["pile-4", "tail"])
+    assert c.drag_targets("pile-4", 0) == (1, ["pile-2", "tail"])
+    assert c.drag_targets("pile-3", 0) == (1, ["tail"])
+
+
+def test_a_win_by_keys_shows_the_win_summary():
+    """The last move made with Enter (select, then target) wins and brings the win
+    panel's summary, as a click does."""
+    c = started()
+    line = solve(c.game, c.session.position).line
+    for move in line[:-1]:
+        c.play(move)
+    move = line[-1]
+    assert not move.is_deal
+    index = len(c.game.get(c.session.position, move.src)) - move.count
+    c.key("Enter", focused=move.src, index=index)
+    ans = c.key("Enter", focused=move.dst)
+    clicked = started()
+    for m in line:
+        won = clicked.play(m)
+    assert c.session.won and ans.won.key == "won_deal"
+    assert ans.summary and ans.summary == won.summary

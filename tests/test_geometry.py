@@ -104,3 +104,15 @@ def test_a_growing_pile_moves_no_place_and_its_run_keeps_its_strips(screen):
                 assert all(g <= geo.SLIVER_MIN + 1e-9 for g in gaps[:cards - run]), gaps
                 assert all(g <= geo.TARGET_PX + 1e-9 for g in gaps[cards - run:]), gaps
                 assert y + lay.ch + (run - 1) * geo.TARGET_PX > room[1] - (cards - run) * geo.SLIVER_MIN
+
+
+KINDS = {"pile": "pile", "cell": "cell", "tail": "cell", "foundation": "foundation",
+         "stock": "stock"}
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_place_has_the_kind_the_table_lays_out_by(game_id):
+    """The table finds the foundations, cells, piles and stock by their kind: each place
+    of a game's layout has the kind of its name (the tail is a cell)."""
+    for place in get_game(game_id).layout():
+        assert place.kind == KINDS[place.name.split("-")[0]], place

@@ -179,3 +179,63 @@ def test_a_search_the_worker_had_runs_here_if_the_worker_goes():
     there.offload = False
     there.local()
     assert summary(there, in_slices(there, first)) == slices
+
+
+def test_the_workers_progress_reaches_the_page_as_it_reports_it():
+    """Each progress report of the worker is the answer's progress: its label and its
+    fraction (at most the whole)."""
+    c = tab()
+    c.offload = True
+    c.boot("?deal=5")
+    c.hint()
+    job = c.job()
+    label = decode(job["label"])
+    ans = c.remote(job["id"], [(label, 0.25)])
+    assert ans.search.label == label and ans.search.fraction == 0.25 and c.task is not None
+    assert c.remote(job["id"], [(label, 1.5)]).search.fraction == 1.0
+
+
+@pytest.mark.parametrize("intent,label", [("still_winnable", "checking_winnable"),
+                                          ("show_win", "finding_win_to_show")])
+def test_the_workers_progress_carries_each_questions_own_label(intent, label):
+    """The worker reports the full-knowledge check and *Show me a win* under the label
+    the page showed when it asked."""
+    c = tab()
+    c.offload = True
+    c.SLICE = 10
+    c.boot("?deal=5")
+    assert getattr(c, intent)().search.label.key == label
+    out = json.loads(Driver(json.dumps(c.job())).step(0.0))
+    (shown, fraction), = [decode(i) for i in out["items"]]
+    assert shown.key == label and 0 < fraction < 1 and not out["done"]
+
+
+def test_a_search_begun_in_slices_is_handed_to_the_worker_when_it_comes_up():
+    """The worker comes up while a search runs in slices: from then on the search is the
+    worker's (the controller steps it no more) and the worker's answer ends it as the
+    slices' would."""
+    c, ask = setup("hint")
+    c.SLICE = 10
+    ans = ask()
+    assert c.task is not None and not c.job().get("remote")
+    c.offload = True
+    handed = c.hand_over()
+    assert c.job()["remote"] and handed.search is not None
+    assert c.hand_over().search is None  # once
+    before = c.task[2].last
+    c.step()
+    assert c.task[2].last is before  # not stepped here
+    ans, _ = in_worker(c, ans)
+    slices, ask = setup("hint")
+    assert summary(c, ans) == summary(slices, in_slices(slices, ask()))
+
+
+@pytest.mark.parametrize("text", [
+    "x" * 70_000,
+    '{"kind": "hint", "id": 1, "game": "tabbycat", "budget": 1, "back": 1, "slice": 1, '
+    '"deal": 1, "moves": 5}',
+    '{"kind": "rated_deal", "id": 1, "game": "tabbycat", "budget": 1, "back": 1, "slice": 1, '
+    '"numbers": [1], "winnable": 5, "wanted": "nope", "prove": true, "known": []}',
+])
+def test_a_job_too_long_or_of_no_known_shape_is_refused_as_not_a_job(text):
+    assert json.loads(Driver(text).step(1))["error"] == "not a job"

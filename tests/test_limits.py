@@ -9,6 +9,7 @@ import pytest
 from solitaire import SolitaireError, get_game
 from solitaire.play import jobs as J
 from solitaire.play import questions as Q
+from solitaire.play.controller import Controller
 from solitaire.records import readers as R
 from solitaire.records import saved as S
 from solitaire.records import session as SE
@@ -387,3 +388,13 @@ def test_ratings_kept_ratings_are_remembered_then_the_oldest_goes():
     r.put("tabbycat", Q.RATINGS_KEPT + 1, "hard")
     assert len(r.known) == Q.RATINGS_KEPT and r.get("tabbycat", 1) is None
     assert r.get("tabbycat", 2) == "easy" and r.get("tabbycat", Q.RATINGS_KEPT + 1) == "hard"
+
+
+def test_a_game_one_move_past_max_moves_is_played_but_not_saved_and_says_why():
+    c = Controller(S.MemoryStore(), now=lambda: 1, today=lambda: "2026-11-30", random=lambda: 7)
+    c.boot("?deal=1")
+    c.session = Session.from_dict(saved(back_and_forth(SE.MAX_MOVES)))
+    ans = c.play(__import__("solitaire").Move.parse(THERE))
+    assert [m.key for m in ans.status] == ["write_failed_game"]
+    assert ans.status[0].params["why"].key == "game_too_long"
+    assert len(c.session.moves) == SE.MAX_MOVES + 1

@@ -473,3 +473,228 @@ def test_a_win_is_counted_once_and_said():
     assert ans.won.key == "won_deal" and summary(c.stats, "tabbycat", TODAY)["won"] == 1
     c.start_deal(3)
     assert summary(c.stats, "tabbycat", TODAY)["played"] == 1
+
+
+def test_a_tab_that_follows_a_write_ignores_a_second_event_for_it():
+    """The idle tab follows the other tab's write once; the same write heard again changes
+    nothing and says nothing, and the next write is followed again."""
+    store = MemoryStore()
+    a, b = tab(store, 1), tab(store, 2)
+    a.boot("?deal=3")
+    b.boot("")
+    a.deal()
+    assert "other_tab_synced" in keys(b.storage(SAVE_KEY))
+    again = b.storage(SAVE_KEY)
+    assert again.status is None and not again.board and again.offer is None
+    a.deal()
+    assert "other_tab_synced" in keys(b.storage(SAVE_KEY)) and len(b.session.moves) == 2
+
+
+def test_the_other_tab_offer_asks_and_names_its_two_answers():
+    """A stale tab is asked in words whether to load the other tab's game or keep its own."""
+    store = MemoryStore()
+    a, b = tab(store, 1), tab(store, 2)
+    a.boot("?deal=3")
+    b.boot("")
+    a.deal()
+    offer = b.deal().offer
+    assert offer.text.key == "other_tab_game" and str(offer.text)
+    assert [(action, label.key) for action, label in offer.actions] == [
+        ("load", "load_theirs"), ("keep", "keep_mine")]
+
+
+def test_the_clock_runs_from_the_first_move_and_is_saved_every_five_seconds():
+    """A tick moves the shown clock only once the game has begun and while the page is
+    seen; the saved game's clock is written each time it passes five seconds."""
+    c = tab()
+    c.boot("?deal=3")
+    assert not c.tick(1, True).handled  # no move yet
+    c.deal()
+    assert not c.tick(1, False).handled and c.session.elapsed == 0  # the page is hidden
+    saved = []
+    for _ in range(11):
+        assert c.tick(1, True).handled
+        saved.append(json.loads(c.store.get(SAVE_KEY))["elapsed"])
+    assert saved == [0] * 4 + [5] * 5 + [10] * 2
+
+
+def test_the_win_names_the_deal_its_moves_and_its_time():
+    c = tab()
+    c.boot("?deal=2")
+    line = solve(c.game, c.session.position).line
+    for move in line:
+        ans = c.play(move)
+    assert ans.won.key == "won_deal"
+    assert ans.won.params["number"] == 2 and ans.won.params["moves"] == len(line)
+    assert str(ans.won).startswith("Deal 2 won in ")
+
+
+def test_a_setting_the_storage_refuses_is_reported():
+    c = tab(MemoryStore(quota=10))
+    c.boot("?deal=3")
+    ans = c.set_pref("autoplay", False)
+    assert "write_failed_prefs" in keys(ans) and c.prefs["autoplay"] is False
+
+
+def test_a_hint_whose_first_move_is_the_deal_says_deal():
+    c = tab()
+    c.boot("?deal=3")
+    ans = c.hint()
+    ans = run(c) or ans
+    assert keys(ans) == ["hint_deal"] and c.hint_move.is_deal
+    assert str(ans.status[0]).startswith("Hint: deal (")
+
+
+def test_a_hint_searches_no_more_positions_than_its_budget():
+    """The hint's budget is counted in positions: a budget too small for the deal's line
+    ends with no line within it."""
+    c = tab()
+    c.boot("?deal=3")
+    c.HINT_BUDGET = 50
+    ans = c.hint()
+    ans = run(c) or ans
+    assert keys(ans)[0] == "no_line_within" and ans.status[0].params["budget"] == 50
+    assert c.hint_move is None
+
+
+def test_keeping_this_tabs_game_counts_the_other_tabs_game_in_progress_as_lost():
+    """The other tab started another deal and played in it; this tab keeps its own game,
+    which overwrites that one: the overwritten game counts as played and lost."""
+    store = MemoryStore()
+    a, b = tab(store, 1), tab(store, 2)
+    a.boot("?deal=3")
+    b.boot("")
+    a.start_deal(4)
+    a.deal()
+    assert b.deal().offer.kind == "other_tab"
+    ans = b.answer_offer("keep")
+    assert "other_tab_kept" in keys(ans) and json.loads(store.get(SAVE_KEY))["deal"] == "3"
+    stored = json.loads(store.get(STATS_KEY))
+    assert summary(stored, "tabbycat", TODAY)["played"] == 1
+    assert summary(stored, "tabbycat", TODAY)["won"] == 0
+
+
+def test_undo_and_redo_with_nothing_to_take_back_do_nothing_and_leave_the_key_alone():
+    """With no move to undo or redo, the intent changes nothing and is not handled (the
+    page lets the key go on)."""
+    c = tab()
+    c.boot("?deal=3")
+    before = c.session.position
+    assert not c.undo().handled and not c.redo().handled and c.session.position == before
+    c.deal()
+    assert not c.redo().handled and len(c.session.moves) == 1
+
+
+def test_an_import_whose_backup_cannot_be_written_is_cancelled_and_changes_nothing():
+    """The statistics as they are are kept under the backup key before an import; a
+    storage that refuses that copy cancels the import, saying why."""
+    other = tab(seed=4)
+    other.boot("?deal=1")
+    played(other, 3)
+    c = tab()
+    c.boot("?deal=1")
+    played(c, 2)
+    c.store.quota = sum(map(len, c.store.data.values())) + 50  # no room for the copy
+    before = json.dumps(c.stats)
+    c.import_stats(other.export_stats().download[1])
+    ans = c.answer_offer("merge")
+    assert keys(ans) == ["write_failed_stats", "import_cancelled"]
+    assert json.dumps(c.stats) == before and c.store.get(STATS_BACKUP_KEY) is None
+
+
+def test_an_import_never_replaces_statistics_that_could_not_be_read_nor_moved_aside():
+    """Stored statistics that cannot be read, and that the storage has no room to keep
+    aside, are held: an import that would replace them says so and leaves them."""
+    other = tab(seed=4)
+    other.boot("?deal=1")
+    played(other, 3)
+    store = MemoryStore()
+    bad = "{" + "x" * 3000
+    store.set(STATS_KEY, bad)
+    store.quota = len(bad) + 1500  # room for the backup copy, none for the bad record's
+    c = tab(store)
+    assert keys(c.boot("?deal=1")) == ["stats_held"]
+    c.import_stats(other.export_stats().download[1])
+    ans = c.answer_offer("replace")
+    assert keys(ans) == ["stats_held_tab"] and store.get(STATS_KEY) == bad
+
+
+@pytest.mark.parametrize("day,why", [("2099-01-01", "not out yet"), ("2026-13-01", "2026-13-01")])
+def test_a_daily_of_a_day_not_out_or_not_a_day_says_why_and_keeps_the_game(day, why):
+    c = tab()
+    c.boot("?deal=3")
+    ans = c.daily(day)
+    assert keys(ans) == ["bad_daily_link"] and why in ans.status[0]
+    assert c.session.deal == 3 and c.task is None
+
+
+def test_statistics_found_unreadable_when_a_game_counts_are_kept_aside_under_the_time():
+    """The stored statistics broke after the page started: counting the next game keeps
+    the bad record aside under ``<key>.corrupt.<time>`` and says so."""
+    c = tab()
+    c.boot("?deal=3")
+    c.deal()
+    c.store.set(STATS_KEY, "garbage")
+    ans = c.start_deal(4)
+    assert "stats_unreadable" in keys(ans)
+    aside = [k for k in c.store.keys() if k.startswith(STATS_KEY + ".corrupt.")]
+    assert len(aside) == 1 and aside[0].rsplit(".", 1)[1].isdigit()
+    assert c.store.get(aside[0]) == "garbage"
+    assert summary(json.loads(c.store.get(STATS_KEY)), "tabbycat", TODAY)["played"] == 1
+
+
+def test_a_move_closes_the_offer_made_for_the_board_before_it():
+    c = tab()
+    c.boot("?deal=1")
+    for move in lost_line():
+        c.play(move)
+    c.hint()
+    run(c)
+    assert c.offer.kind == "undo_to_win"
+    ans = c.undo()
+    assert ans.offer == CLOSED and c.offer is None
+
+
+def test_a_saved_game_record_that_is_not_an_object_is_written_over():
+    """Something else wrote the saved game's key with JSON that is no game: the next
+    action saves the game over it."""
+    c = tab()
+    c.boot("?deal=3")
+    c.deal()
+    c.store.set(SAVE_KEY, "[1, 2]")
+    c.deal()
+    assert json.loads(c.store.get(SAVE_KEY))["moves"] == ["deal", "deal"]
+
+
+def test_a_reload_with_the_address_of_the_game_in_progress_keeps_its_moves():
+    """The address names the deal of the saved game: the page opens that game where it
+    was left, not the deal afresh."""
+    store = MemoryStore()
+    c = tab(store)
+    c.boot("?deal=3")
+    c.deal()
+    c.deal()
+    again = tab(store, 2)
+    again.boot("?deal=3")
+    assert again.session.id == c.session.id and again.session.moves == c.session.moves
+
+
+def test_a_first_visit_opens_deal_one_and_gives_its_address():
+    """No address and no saved game: deal 1 of the default game, its address written and
+    the game saved at once."""
+    c = tab()
+    ans = c.boot("")
+    assert c.session.deal == 1 and ans.board and ans.relayout
+    assert ans.address == "?deal=1&game=tabbycat" and SAVE_KEY in ans.saved
+
+
+def test_a_reload_with_the_daily_link_of_the_daily_in_progress_keeps_its_moves():
+    store = MemoryStore()
+    c = tab(store)
+    c.boot("?daily=2026-02-03&game=tabbycat")
+    run(c)
+    c.deal()
+    again = tab(store, 2)
+    again.boot("?daily=2026-02-03&game=tabbycat")
+    assert again.task is None and again.session.daily == "2026-02-03"
+    assert again.session.id == c.session.id and again.session.moves == c.session.moves

@@ -244,3 +244,26 @@ def test_spiders_hint_says_no_win_in_any_guess_when_some_were_lost(monkeypatch):
     assert keys(ans) == ["hint_fair_no_win"]
     assert ans.status[0].params == {"samples": 4, "lost": 2, "open": 2}
     assert ans.offer is None and c.hint_move is None
+
+
+def easy_asked(winnable):
+    c = tab()
+    c.boot("?deal=1")
+    c.set_pref("winnable", winnable)
+    c.set_pref("difficulty", "easy")
+    return c
+
+
+def test_a_difficulty_goes_past_deals_of_another_and_with_winnable_waits_for_a_proof():
+    """New deal of a difficulty goes on past candidates rated otherwise; with Winnable on
+    it gives a deal only once the solver proved it, so with a budget too small to prove
+    any, the same candidates give none."""
+    c = easy_asked(False)
+    first = easy_asked(False)._random_deal()  # the same random numbers: the first candidate
+    ans = drive(c, c.new_deal())
+    assert keys(ans)[-1] == "deal_easy" and difficulty(c.game, c.session.deal) == "easy"
+    assert c.session.deal != first and difficulty(c.game, first) != "easy"
+    c = easy_asked(True)
+    c.WINNABLE_BUDGET = 10
+    ans = drive(c, c.new_deal())
+    assert keys(ans)[-1] == "no_easy_found" and c.session.deal == 1

@@ -16,8 +16,9 @@ from solitaire.records import saved as S
 from solitaire.records.readers import RecordError
 from solitaire.records.saved import MemoryStore
 from solitaire.records.stats import RECENT, recent_games
-from solitaire.solver.daily import candidates
+from solitaire.solver.daily import candidates, daily_deal
 from strategies import GAME_IDS, game_walks, playout, winning_line
+from test_play import drive, keys
 
 # The longest address the site is served from, with room to spare.
 ORIGIN = "https://tabbycat-solitaire.example.netlify.app/index.html"
@@ -362,3 +363,61 @@ def test_a_bad_link_while_a_replay_shows_keeps_the_replay():
 def test_a_game_longer_than_a_replay_holds_has_none():
     game = get_game("tabbycat")
     assert R.encode(game, 1, [game.legal_moves(game.deal(1))[0]] * (R.MAX_CHARS + 1)) is None
+
+
+def test_the_replay_link_is_the_shown_replays_else_the_games_in_progress():
+    c = won_game()
+    s = c.session
+    own = R.link(R.encode(s.game, s.deal, s.moves))
+    assert c.replay_link() == own
+    c.set_pref("winnable", False)
+    c.new_deal()
+    c.deal()
+    c.replay_recent("tabbycat", s.id)
+    assert c.replay_link() == own  # the replay shown, not the new game
+    c.replay_action("close")
+    assert c.replay_link() == R.link(R.encode(c.session.game, c.session.deal, c.session.moves))
+
+
+def test_a_daily_replays_title_gives_its_day_and_its_moves():
+    day = "2027-01-01"
+    number = next(iter(candidates(day, "manx")))
+    text = R.encode(get_game("manx"), number, parse_line("deal deal"), day)
+    c = controller(today="2027-01-02")
+    ans = c.boot("", R.link(text))
+    assert ans.replay.title.params == {"day": day, "total": 2}
+
+
+def test_the_slider_seeks_with_its_text_value_and_a_bad_value_is_ignored():
+    """The slider gives its value as text: it seeks there and redraws the board."""
+    c = won_game()
+    s = c.session
+    c.replay_game()
+    ans = c.replay_action("seek", "7")
+    assert ans.board and ans.replay.at == 7 and c.shown.position == s.positions[7]
+    assert ans.announce[-1].key == "replay_at" and ans.announce[-1].params["at"] == 7
+    assert not c.replay_action("seek", "seven").handled and c.replay.at == 7
+
+
+def test_play_from_here_counts_the_game_it_leaves_as_lost_and_says_how_far_it_went():
+    c = won_game()
+    won = c.session
+    c.set_pref("winnable", False)
+    c.new_deal()
+    c.deal()
+    left = c.session
+    c.replay_recent("tabbycat", won.id)
+    c.replay_action("seek", 12)
+    ans = c.replay_action("from_here")
+    assert "replay_resumed" in [m.key for m in ans.status]
+    assert [m.params for m in ans.status if m.key == "replay_resumed"] == [{"moves": 12}]
+    results = [(r["id"], r["won"]) for r in c.stats["results"] if r["game"] == "tabbycat"]
+    assert results == [(won.id, True), (left.id, False)]
+
+
+def test_a_daily_chosen_while_a_replay_shows_closes_it_and_deals_the_daily():
+    c = won_game()
+    c.replay_game()
+    ans = drive(c, c.daily("2026-02-03"))
+    assert ans.replay == "closed" and c.replay is None and "daily_started" in keys(ans)
+    assert c.session.daily == "2026-02-03" and c.session.deal == daily_deal("2026-02-03", "tabbycat")

@@ -234,3 +234,28 @@ def test_a_pruned_search_that_runs_dry_hands_over_to_the_complete_model():
             + " 2S 2S1")
     result = solve(S1, p, budget=100_000)
     assert result.verdict == "unwinnable"
+
+
+def test_click_takes_a_card_of_another_suit_one_rank_higher_when_none_of_its_own():
+    p = pos(S4, "pile-1: 9D\npile-3: 8S\npile-4: 2C")
+    assert str(S4.click_move(p, "pile-3", 0)) == "3>1"
+
+
+def test_a_run_finished_from_a_pile_with_a_card_face_down_shows_that_card_turned_up_first():
+    """The stages of a move that finishes a run: the cards placed, with the card they
+    laid bare already turned up, then the run leaving."""
+    p = pos(S1, "pile-1: 4S | AS\npile-2: KS QS JS TS 9S 8S 7S 6S 5S 4S1 3S 2S")
+    placed, left = S1.stages(p, Move.parse("1>2"))
+    assert placed.piles[0] == (Card.parse("4S"),) and placed.hidden[0] == 0
+    assert len(placed.piles[1]) == 13 and left.piles[1] == () and left.foundations[0]
+
+
+def test_the_stock_onto_one_column_is_refused_it_deals_to_every_column():
+    why = S1.why_illegal(S1.deal(1), Move("stock", "pile-1", 1))
+    assert why.key == "deal_notation_columns" and "every column" in why
+
+
+def test_a_count_larger_than_the_column_is_refused_naming_what_the_column_holds():
+    why = S1.why_illegal(S1.deal(1), Move("pile-1", "pile-2", 9))  # column 1 holds 6 cards
+    assert why.key == "count_column" and why.params == {"column": 1, "held": 6, "count": 9}
+    assert str(why) == "column 1 holds 6 card(s), so 9 cannot move"

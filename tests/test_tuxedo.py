@@ -175,3 +175,11 @@ def test_every_top_ace_may_go_to_every_empty_foundation(walk):
             if cards and cards[-1].rank == 1:
                 assert {Move(name, f, 1) for f in empty} <= legal
         assert not any(m.src.startswith("cell") and m.dst.startswith("cell") for m in legal)
+
+
+def test_click_finds_the_pile_that_takes_the_card_wherever_it_is():
+    """Any pile that takes the card, however far from it, comes before the cells."""
+    p = pos("pile-1: 7C\npile-3: 8C\npile-4: 2D")
+    assert str(TUX.click_move(p, "pile-1", 0)) == "1>3"
+    p = pos("pile-2: 9H\npile-7: 8H")
+    assert str(TUX.click_move(p, "pile-7", 0)) == "7>2"
