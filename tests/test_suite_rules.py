@@ -70,3 +70,30 @@ def test_the_claims_table_names_only_tests_that_exist():
     source = "".join(p.read_text() for p in TESTS.glob("*.py"))
     assert len(names) > 100
     assert [n for n in sorted(names) if f"def {n}(" not in source] == []
+
+
+def test_under_xdist_each_file_of_browser_tests_runs_on_one_worker_in_order(tmp_path):
+    """scripts/test.sh's ``-n 2 --dist loadgroup``: the tests of a file that asks for the
+    browser fixtures keep their file's order on one worker (they may share a page), and
+    the CPython tests are spread one by one. Here the fixtures are stand-ins."""
+    stand_in = "import pytest\n\n@pytest.fixture\ndef server():\n    return 'http://stand-in'\n\n"
+    for name in ("a", "b"):
+        tests = "".join(f"def test_{k}(server):\n    pass\n\n" for k in range(6))
+        (tmp_path / f"test_browser_{name}.py").write_text(stand_in + tests)
+    (tmp_path / "test_plain.py").write_text("".join(f"def test_{k}():\n    pass\n\n" for k in range(12)))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(TESTS)]))
+    r = subprocess.run(
+        [sys.executable, "-m", "pytest", "-v", "-p", "conftest", "-p", "no:cacheprovider",
+         "-p", "no:benchmark", "-n", "2", "--dist", "loadgroup", "--rootdir", str(tmp_path), str(tmp_path)],
+        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+    out = r.stdout + r.stderr
+    assert r.returncode == 0, out
+    ran = re.findall(r"\[(gw\d)\] .*?PASSED (\S+)", out)
+    assert len(ran) == 24, out
+    for name in ("a", "b"):
+        mine = [(worker, test) for worker, test in ran if f"test_browser_{name}.py" in test]
+        assert len({worker for worker, _ in mine}) == 1, mine
+        assert [test for _, test in mine] == [
+            f"test_browser_{name}.py::test_{k}@browser-test_browser_{name}" for k in range(6)], mine
+    plain = {worker for worker, test in ran if "test_plain.py" in test}
+    assert plain == {"gw0", "gw1"}, ran
