@@ -443,6 +443,47 @@ def test_the_page_keeps_the_snapshot_in_the_build_s_sparse_form(browser, server)
     page.context.close()
 
 
+def test_the_restore_writes_only_what_is_not_zero_and_clears_the_rest(browser, server):
+    """web/snapshot.mjs's `restoringWritten`: Pyodide's restore, given bytes that `unsparse`
+    made, gets only their header (its checks, no memory), and the heap ends up holding
+    the snapshot's memory exactly: its runs written, and what the heap held elsewhere
+    (here something in every byte) cleared, up to the snapshot's end and no further.
+    Bytes `unsparse` did not make are restored as Pyodide does, whole."""
+    page = new_page(browser)
+    page.goto(server + "/?deal=9")
+    got = page.evaluate("""async () => {
+        const { sparse, unsparse, restoringWritten } = await import('/web/snapshot.mjs');
+        const block = 4096, start = 48, total = start + 10 * block + 100;
+        const snapshot = new Uint8Array(total);
+        new DataView(snapshot.buffer).setUint32(4, start, true);
+        snapshot[0] = 7;
+        snapshot.fill(1, 2 * block, 3 * block);
+        snapshot.fill(9, 5 * block + 10, 5 * block + 20);
+        snapshot.fill(3, total - 100);
+        const run = (bytes) => {
+            const heap = new Uint8Array(total - start + 4 * block).fill(0xee);
+            const given = [];
+            const module = { HEAPU8: heap, API: { restoreSnapshot(t) {
+                given.push(t.length);
+                heap.set(t.subarray(new DataView(t.buffer, t.byteOffset).getUint32(4, true)));
+                return "header read";
+            } } };
+            restoringWritten(module);
+            const answer = module.API.restoreSnapshot(bytes);
+            const memory = snapshot.subarray(start);
+            return { answer, given,
+                     same: memory.every((b, k) => b === heap[k]),
+                     beyond: heap.subarray(memory.length).every((b) => b === 0xee) };
+        };
+        return [run(unsparse(sparse(snapshot))), run(snapshot.slice())];
+    }""")
+    total = 48 + 10 * 4096 + 100
+    assert got[0] == {"answer": "header read", "given": [48], "same": True, "beyond": True}, got[0]
+    assert got[1] == {"answer": "header read", "given": [total], "same": True, "beyond": True}, got[1]
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 def test_a_malformed_kept_snapshot_is_set_aside(browser, server):
     """A kept copy that is not what the page keeps (cut short here) is not used: that start
     unpacks the shipped file, as a first one does (the note of a kept copy misled it, so it

@@ -12,7 +12,7 @@
 import "./release.mjs";   // first: every later fetch of the page's own files is checked
 import * as pyodide from "./vendor/pyodide-314.0.7/pyodide.mjs";
 import { dropUnpacked, engineFileList, fetchEngineFiles, fromKeptCopy, keepUnpacked, keptCopyNoted, mountRest, readKeptCopy, release,
-         snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
+         restoringWritten, snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
 
 export const version = pyodide.version;
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
@@ -99,7 +99,9 @@ function withCompiled(compiled) {
         return instantiate(imports, done);
       };
     }
-    return create(settings);
+    const made = await create(settings);
+    restoringWritten(made);   // the snapshot's zero blocks are left untouched in the heap
+    return made;
   };
 }
 

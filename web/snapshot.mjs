@@ -42,15 +42,79 @@ export function unsparse(packed) {
   const words = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   const total = words.getUint32(0, true), count = words.getUint32(4, true);
   const out = new Uint8Array(total);
+  const runs = [];
   let at = 8 + 8 * count;
   for (let k = 0; k < count; k++) {
     const offset = words.getUint32(8 + 8 * k, true), length = words.getUint32(12 + 8 * k, true);
     if (offset + length > total || at + length > packed.length) throw new Error("a malformed snapshot");
     out.set(packed.subarray(at, at + length), offset);
+    runs.push([offset, offset + length]);
     at += length;
   }
   if (at !== packed.length) throw new Error("a malformed snapshot");
+  written.set(out, runs);
   return out;
+}
+
+// Where the bytes `unsparse` gave may be other than zero: its runs ([start, end), in order),
+// with, for the shipped file, the wasm's data segments XORed in (snapshotBytes).
+const written = new WeakMap();
+
+/** Runs [start, end) merged, in order. */
+function merged(runs) {
+  const out = [];
+  for (const [start, end] of [...runs].sort((a, b) => a[0] - b[0])) {
+    const last = out[out.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else out.push([start, end]);
+  }
+  return out;
+}
+
+/** Pyodide's restore of a snapshot (`api.restoreSnapshot`, which copies the whole of its
+ * memory into the heap, 31 MB, 14 of them zeros), made to write only what is not zero, for
+ * bytes whose zero blocks `unsparse` knows: the heap's pages that stay zero are then never
+ * touched, and take no memory. What the heap already holds outside those runs (the wasm's
+ * data segments, what its start wrote) is cleared where it is not zero. Other bytes are
+ * restored as Pyodide does. */
+export function restoringWritten(module) {
+  const api = module.API, restore = api?.restoreSnapshot;
+  if (typeof restore !== "function") return;
+  api.restoreSnapshot = function (bytes) {
+    const runs = written.get(bytes);
+    const start = bytes.byteLength >= 8 ? new DataView(bytes.buffer, bytes.byteOffset, 8).getUint32(4, true) : 0;
+    const heap = module.HEAPU8;
+    if (!runs || !start || start % 16 || !heap || heap.length < bytes.length - start) return restore.call(this, bytes);
+    const found = restore.call(this, bytes.subarray(0, start));   // its checks and header; no memory
+    let clear = start;
+    for (const [from, to] of runs) {
+      if (to <= start) continue;
+      const lo = Math.max(from, start);
+      zeroed(heap, clear - start, lo - start);
+      heap.set(bytes.subarray(lo, to), lo - start);
+      clear = to;
+    }
+    zeroed(heap, clear - start, bytes.length - start);
+    return found;
+  };
+}
+
+/** Clears heap[from, to) block by block, writing only the blocks that are not zero. */
+function zeroed(heap, from, to, block = 4096) {
+  for (let at = from; at < to; at += block) {
+    const end = Math.min(at + block, to);
+    if (end - at < 64) {
+      heap.fill(0, at, end);
+      continue;
+    }
+    const head = (4 - ((heap.byteOffset + at) % 4)) % 4;
+    const words = new Int32Array(heap.buffer, heap.byteOffset + at + head, (end - at - head) >> 2);
+    let k = 0;
+    while (k < words.length && words[k] === 0) k++;
+    if (k < words.length || heap[at] || heap[at + 1] || heap[at + 2] || heap[end - 1] || heap[end - 2] || heap[end - 3]) {
+      heap.fill(0, at, end);
+    }
+  }
 }
 
 /** `bytes` without their all-zero blocks of `block` bytes, as scripts/build_site.py's
@@ -130,9 +194,20 @@ export const fromKeptCopy = (bytes) => !!bytes && kept.has(bytes);
 export async function readKeptCopy(url) {
   try {
     const hit = await (await caches.open(KEPT)).match(keptKey(url));
-    // Through a Blob, whose size is known: 17-31 ms against 29-42 ms for the
-    // response's own arrayBuffer(), read back to back in an idle page.
-    return hit ? new Uint8Array(await (await hit.blob()).arrayBuffer()) : null;
+    if (!hit) return null;
+    // Through a Blob, whose size is known, read in pieces straight into one buffer: the
+    // Blob's own arrayBuffer() left a second copy of the 17 MB for the garbage collector,
+    // which an idle page kept.
+    const blob = await hit.blob();
+    const out = new Uint8Array(blob.size), reader = blob.stream().getReader();
+    let at = 0;
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      if (at + r.value.length > out.length) throw new Error("a kept copy longer than its size");
+      out.set(r.value, at);
+      at += r.value.length;
+    }
+    if (at !== out.length) throw new Error("a kept copy shorter than its size");
+    return out;
   } catch (e) {
     return null;   // no Cache Storage here (or it failed): unpack the shipped file
   }
@@ -196,10 +271,13 @@ export async function snapshotBytes(url, indexURL, wasmResponse = null, stored =
     const [bytes, code] = await Promise.all([new Response(raw).arrayBuffer().then((b) => unsparse(new Uint8Array(b))),
                                              wasm.arrayBuffer().then((b) => new Uint8Array(b))]);
     const base = new DataView(bytes.buffer).getUint32(4, true);
+    const runs = written.get(bytes);
     for (const [offset, data] of dataSegments(code)) {
       const at = base + offset, n = Math.min(data.length, bytes.length - at);
       for (let k = 0; k < n; k++) bytes[at + k] ^= data[k];
+      runs.push([at, at + n]);
     }
+    written.set(bytes, merged(runs));
     return bytes;
   } catch (e) {
     return null;

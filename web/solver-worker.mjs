@@ -16,7 +16,7 @@
 // chunks change when progress is reported, never the answer.
 import { loadPyodide } from "./vendor/pyodide-314.0.7/pyodide.mjs";
 import { pin } from "./release.mjs";
-import { mountRest, release, snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
+import { mountRest, release, restoringWritten, snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
 
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 const CHUNK = 0.1;
@@ -37,6 +37,15 @@ async function engineFiles() {
                + "for f in list(sys.path_importer_cache.values()): getattr(f, 'invalidate_caches', lambda: None)()");
 }
 
+/** Pyodide's module factory, its restore writing only the snapshot's blocks that are not
+ * zero (restoringWritten), as the page's does. */
+async function restoring(settings) {
+  const { default: create } = await import(indexURL + "pyodide.asm.mjs");
+  const made = await create(settings);
+  restoringWritten(made);
+  return made;
+}
+
 async function boot(url, stdLibURL) {
   const start = performance.now();
   const quiet = { stdout: () => {}, stderr: (line) => console.warn(line), ...(stdLibURL ? { stdLibURL } : {}) };
@@ -44,7 +53,7 @@ async function boot(url, stdLibURL) {
   let how = "snapshot";
   if (bytes) {
     try {
-      py = await loadPyodide({ ...quiet, indexURL, _loadSnapshot: bytes });
+      py = await loadPyodide({ ...quiet, indexURL, _loadSnapshot: bytes, createPyodideModule: restoring });
       release(bytes);   // copied into Pyodide's memory
       if (stdLibURL) mountRest(py, indexURL + "python_stdlib.zip");
     } catch (e) {
