@@ -41,7 +41,10 @@ METRICS = """() => {
   const marks = Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]));
   const paint = Object.fromEntries(performance.getEntriesByType('paint').map(p => [p.name, p.startTime]));
   const res = performance.getEntriesByType('resource').map(r => [r.name, r.responseEnd]);
-  return {marks, paint, res, boot: document.documentElement.dataset.boot || null};
+  // how Python started, and for a snapshot whose bytes: "kept" (the page's own copy) or "shipped"
+  const from = performance.getEntriesByName('snapshot-ready')[0]?.detail;
+  const boot = document.documentElement.dataset.boot || null;
+  return {marks, paint, res, boot: boot === 'snapshot' && from ? `snapshot (${from})` : boot};
 }"""
 
 
