@@ -77,6 +77,13 @@ def loads_of(page):
     return loads
 
 
+def open_page(page, url):
+    """Navigates without waiting for the load event: a page that reloads itself onto a new
+    release may do so before its first load ends, and the tests wait for the state they
+    need (``ready``, a selector) with bounds sized for a throttled, busy machine."""
+    page.goto(url, wait_until="commit", timeout=120_000)
+
+
 def ready(page):
     page.wait_for_selector("body[data-ready]", timeout=180_000)
 
@@ -124,7 +131,7 @@ def test_a_deploy_during_a_normal_first_visit_reloads_once_onto_the_new_release(
         loads = loads_of(page)
         throttle(page, 20, 20)
         deploy_at(site, "/web/engine-files.json", b)
-        page.goto(site.url + "/?deal=9")
+        open_page(page, site.url + "/?deal=9")
         ready(page)
         assert len(loads) == 2, loads
         assert page.evaluate(RELEASE) == release_of(b) != release_of(DIST)
@@ -149,7 +156,7 @@ def test_a_deploy_during_a_snapshot_first_visit_reloads_once_onto_the_new_releas
         page = new_page(browser)
         loads = loads_of(page)
         deploy_at(site, "/web/app.py", b)
-        page.goto(site.url + "/?deal=9")
+        open_page(page, site.url + "/?deal=9")
         ready(page)
         assert len(loads) == 2, loads
         assert page.evaluate(RELEASE) == release_of(b)
@@ -175,7 +182,7 @@ def test_a_deploy_between_the_page_and_its_scripts_reloads_once_onto_the_new_rel
         page = new_page(browser)
         loads = loads_of(page)
         deploy_at(site, "/web/boot.js", b)
-        page.goto(site.url + "/?deal=9")
+        open_page(page, site.url + "/?deal=9")
         ready(page)
         assert len(loads) == 2, loads
         assert page.evaluate(RELEASE) == release_of(b)
@@ -200,7 +207,7 @@ def test_a_deploy_that_changes_no_file_the_load_still_needs_leaves_the_page_on_i
         page = new_page(browser)
         loads = loads_of(page)
         deploy_at(site, "/web/app.py", b)
-        page.goto(site.url + "/?deal=9")
+        open_page(page, site.url + "/?deal=9")
         ready(page)
         assert page.evaluate(RELEASE) == release_of(DIST)
         assert page.evaluate("document.documentElement.dataset.appRelease") is None
@@ -229,7 +236,7 @@ def test_a_search_after_a_deploy_never_runs_the_new_engine_in_the_worker(browser
     try:
         page = new_page(browser)
         throttle(page, 20, 20)
-        page.goto(site.url + "/?deal=9")
+        open_page(page, site.url + "/?deal=9")
         ready(page)
         assert page.evaluate("document.documentElement.dataset.boot") == "normal"
         site.deployment.folder = b
@@ -256,7 +263,7 @@ def test_the_worker_s_own_scripts_of_another_release_are_never_started(browser, 
     site = serve_dist()
     try:
         page = new_page(browser)
-        page.goto(site.url + "/?deal=9")
+        open_page(page, site.url + "/?deal=9")
         ready(page)
         site.deployment.folder = b
         page.evaluate("window.tabby_start_worker()")
@@ -284,7 +291,7 @@ def test_a_release_that_keeps_mismatching_reloads_only_once(browser):
         site.deployment.overrides["/web/app.py"] = (app + "\n# another release\n").encode()
         page = new_page(browser)
         loads = loads_of(page)
-        page.goto(site.url + "/?deal=9")
+        open_page(page, site.url + "/?deal=9")
         page.wait_for_selector("#update", timeout=120_000)
         assert page.evaluate("document.documentElement.dataset.releaseCheck") == "refused"
         assert page.evaluate("document.documentElement.dataset.releaseFile") == "web/app.py"
