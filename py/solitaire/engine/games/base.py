@@ -94,7 +94,9 @@ class Game:
 
     def unknown_place(self, move: Move, also=()) -> Refusal | None:
         """A refusal naming a place of ``move`` this game does not have, or None."""
-        names = self.place_names()
+        names = self.__dict__.get("_names")
+        if names is None:
+            names = self.__dict__["_names"] = frozenset(self.place_names())  # fixed per game
         for place in (move.src, move.dst):
             if place not in names and place not in also:
                 return Refusal("no_place", game=self.name, name=place)
