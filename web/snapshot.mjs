@@ -101,20 +101,25 @@ export function restoringWritten(module) {
 
 /** Clears heap[from, to) block by block, writing only the blocks that are not zero. */
 function zeroed(heap, from, to, block = 4096) {
+  const words = heap.byteOffset % 4 ? null : new Int32Array(heap.buffer, heap.byteOffset, heap.length >> 2);
   for (let at = from; at < to; at += block) {
     const end = Math.min(at + block, to);
-    if (end - at < 64) {
-      heap.fill(0, at, end);
-      continue;
-    }
-    const head = (4 - ((heap.byteOffset + at) % 4)) % 4;
-    const words = new Int32Array(heap.buffer, heap.byteOffset + at + head, (end - at - head) >> 2);
-    let k = 0;
-    while (k < words.length && words[k] === 0) k++;
-    if (k < words.length || heap[at] || heap[at + 1] || heap[at + 2] || heap[end - 1] || heap[end - 2] || heap[end - 3]) {
-      heap.fill(0, at, end);
-    }
+    if (!allZero(heap, words, at, end)) heap.fill(0, at, end);
   }
+}
+
+/** Whether heap[at, end) is all zero: read a word at a time (`words`, the same memory), a
+ * byte at a time at either end. */
+function allZero(heap, words, at, end) {
+  let lo = end, hi = end;   // the whole words inside [at, end), in bytes
+  if (words) {
+    lo = Math.min(end, Math.ceil(at / 4) * 4);
+    hi = Math.max(lo, end - (end % 4));
+    for (let k = lo / 4; k < hi / 4; k++) if (words[k] !== 0) return false;
+  }
+  for (let b = at; b < lo; b++) if (heap[b] !== 0) return false;
+  for (let b = hi; b < end; b++) if (heap[b] !== 0) return false;
+  return true;
 }
 
 /** `bytes` without their all-zero blocks of `block` bytes, as scripts/build_site.py's
