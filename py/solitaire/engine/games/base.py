@@ -118,30 +118,38 @@ class Game:
         Raises:
             IllegalMoveError: when the game has no place of that name.
         """
-        kind, index = self._locate(name)
+        try:  # every move reads places: the common case is one lookup in the game's table
+            kind, index = self.__dict__["_places"][name]
+        except KeyError:
+            kind, index = self._locate(name)
         if kind == "stock":
             return pos.stock
         return getattr(pos, kind)[index]
 
     def put(self, pos: Position, name: str, cards) -> Position:
         """A copy of ``pos`` with the place's cards replaced."""
-        kind, index = self._locate(name)
+        try:
+            kind, index = self.__dict__["_places"][name]
+        except KeyError:
+            kind, index = self._locate(name)
         cards = tuple(cards)
-        parts = {"piles": pos.piles, "cells": pos.cells, "stock": pos.stock,
-                 "foundations": pos.foundations, "hidden": pos.hidden}
+        # Positional arguments in Position's field order (dataclasses.replace, or keywords,
+        # are several times slower): piles, cells, stock, foundations, hidden.
         if kind == "stock":
-            parts["stock"] = cards
-        else:
-            seq = list(parts[kind])
-            seq[index] = cards
-            parts[kind] = tuple(seq)
-        return Position(**parts)  # (dataclasses.replace is several times slower)
+            return Position(pos.piles, pos.cells, cards, pos.foundations, pos.hidden)
+        seq = list(getattr(pos, kind))
+        seq[index] = cards
+        if kind == "piles":
+            return Position(tuple(seq), pos.cells, pos.stock, pos.foundations, pos.hidden)
+        if kind == "cells":
+            return Position(pos.piles, tuple(seq), pos.stock, pos.foundations, pos.hidden)
+        return Position(pos.piles, pos.cells, pos.stock, tuple(seq), pos.hidden)
 
     def _locate(self, name: str) -> tuple[str, int]:
-        found = self.__dict__.get("_places", {}).get(name)
+        places = self.__dict__.setdefault("_places", {})   # names are few
+        found = places.get(name)
         if found is None:
-            found = self._find(name)
-            self.__dict__.setdefault("_places", {})[name] = found  # names are few
+            found = places[name] = self._find(name)
         return found
 
     def _find(self, name: str) -> tuple[str, int]:

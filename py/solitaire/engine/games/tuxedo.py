@@ -39,6 +39,8 @@ class Tuxedo(Game):
     piles = 7
     cell_names = tuple(f"cell-{i + 1}" for i in range(7))
     foundations = 4
+    # Auto-play's sources in the order it looks at them: the piles, then the cells.
+    auto_sources = tuple(f"pile-{i + 1}" for i in range(7)) + cell_names
     foundation_shows = "top"
     has_stock = False
     has_auto_moves = True
@@ -152,8 +154,7 @@ class Tuxedo(Game):
         one of its suit a rank below, which is on the foundation before the card can
         follow it there: every foundation move is safe.
         """
-        for name in [f"pile-{i + 1}" for i in range(7)] + list(self.cell_names):
-            cards = self.get(pos, name)
+        for name, cards in zip(self.auto_sources, pos.piles + pos.cells):
             if cards:
                 found = self.foundation_for(pos, cards[-1])
                 if found:
