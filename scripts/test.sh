@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/build.sh
-# Two workers: the browser tests one after another on one of them (tests/conftest.py groups
-# them), the CPython tests spread over both.
-python3 -m pytest -q --doctest-modules -n 2 --dist loadgroup py tests "$@"
+# Three workers on two cores: each file of browser tests runs in order on one worker
+# (tests/conftest.py groups them), the CPython tests are spread over all. A browser test
+# waits on its page a quarter of the time; with two workers that left the cores idle.
+python3 -m pytest -q --doctest-modules -n 3 --dist loadgroup py tests "$@"
