@@ -31,10 +31,10 @@ BROWSER_FIXTURES = {"site", "server", "browser"}
 
 @pytest.hookimpl(tryfirst=True)   # before pytest-xdist's own hook reads the groups
 def pytest_collection_modifyitems(config, items):
-    """Under pytest-xdist (scripts/test.sh runs ``-n 3 --dist loadgroup``) each file of
+    """Under pytest-xdist (scripts/test.sh runs ``-n 2 --dist loadgroup``) each file of
     browser tests is a group: its tests run in their order on one worker, as they would
     alone (several files share a page between their tests, fixtures of module scope),
-    while the files, and the CPython tests one by one, are spread over the workers."""
+    while the files, and the CPython tests one by one, are spread over both workers."""
     for item in items:
         if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.xdist_group(f"browser-{item.module.__name__}"))
