@@ -13,7 +13,7 @@ from urllib.parse import urlparse
 import pytest
 
 from conftest import ROOT
-from pages import DIST, boot, new_page, off_the_game, serve_dist, throttle, wait_until
+from pages import DIST, boot, new_page, off_the_game, serve_dist, snapshot_first_visit, throttle, wait_until
 from solitaire import DEAL, get_game
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -338,12 +338,11 @@ PAGE_WASM_READS = "performance.getEntriesByType('resource').filter((e) => e.name
 def test_a_refused_or_missing_snapshot_falls_back_to_a_normal_boot(browser, server, how):
     """A snapshot of another Pyodide build is refused, and one that cannot be fetched is
     skipped: either way Python starts normally and the game plays."""
-    page = new_page(browser)
     name = SNAPSHOT.search((DIST / "index.html").read_text()).group(1)
     bad = flip_build_id((DIST / name).read_bytes()) if how == "another build" else None
-    page.route("**/snapshot-*.bin.gz",
-               lambda route: route.fulfill(status=200, body=bad) if bad else route.fulfill(status=404))
-    boot(page, server + "/?deal=9")
+    page = snapshot_first_visit(browser, server + "/?deal=9", prepare=lambda page: page.route(
+        "**/snapshot-*.bin.gz", lambda route: route.fulfill(status=200, body=bad) if bad else route.fulfill(status=404)))
+    assert any(urlparse(u).path == "/" + name for u in page.requests)   # asked for, and refused
     assert page.evaluate("document.documentElement.dataset.boot") == "normal"
     # the page's own requests (its Resource Timing: the solver's worker, which may be
     # booting by now, fetches the wasm for itself)
@@ -362,8 +361,7 @@ def test_a_refused_or_missing_snapshot_falls_back_to_a_normal_boot(browser, serv
 def test_a_snapshot_boot_fetches_no_python_file_but_the_page_s_script(browser, server):
     """The snapshot holds the engine imported and the page's modules compiled
     (scripts/precompiled.py): PyScript fetches only the page's own script."""
-    page = new_page(browser)
-    boot(page, server + "/?deal=9")
+    page = snapshot_first_visit(browser, server + "/?deal=9")
     assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"
     assert [u.rsplit("/", 1)[-1] for u in page.requests if urlparse(u).path.endswith(".py")] == ["app.py"]
     # and the 9.6 MB wasm once: the page's request, which Pyodide instantiates (not its own too)
@@ -389,8 +387,7 @@ def test_the_unpacked_snapshot_is_kept_for_the_next_start_and_dropped_if_refused
     """After a start from the shipped file, the page keeps the snapshot unpacked (Cache
     Storage, named after the shipped file) and the next start uses it; a kept copy that
     Pyodide refuses is dropped, and that start is a normal one."""
-    page = new_page(browser)
-    boot(page, server + "/?deal=9")
+    page = snapshot_first_visit(browser, server + "/?deal=9")
     assert page.evaluate(SNAPSHOT_FROM) == "shipped"
     name = SNAPSHOT.search((DIST / "index.html").read_text()).group(1)
     assert kept_copies(page, 1) == [f"{server}/{name}?kept"]
@@ -488,8 +485,7 @@ def test_a_malformed_kept_snapshot_is_set_aside(browser, server):
     """A kept copy that is not what the page keeps (cut short here) is not used: that start
     unpacks the shipped file, as a first one does (the note of a kept copy misled it, so it
     reads the wasm's bytes again), and keeps a good copy again."""
-    page = new_page(browser)
-    boot(page, server + "/?deal=9")
+    page = snapshot_first_visit(browser, server + "/?deal=9")
     kept_copies(page, 1)
     page.evaluate("""async () => {
         const cache = await caches.open('start-up-snapshot');
@@ -582,8 +578,7 @@ def test_the_page_mounts_a_smaller_standard_library_and_the_rest_on_demand(brows
     assert set(small) - {"_stdlib_rest.py"} == {n + "c" for n in compiled}
     assert compiled < set(whole) and len(small) < len(whole) // 2
     assert (DIST / stdlib).stat().st_size < 1_000_000
-    page = new_page(browser)
-    boot(page, server + "/?deal=9")
+    page = snapshot_first_visit(browser, server + "/?deal=9")
     assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"
     assert not [u for u in page.requests if u.endswith("/python_stdlib.zip")]
     assert page.evaluate(IMPORT_MORE) == "1/3 html.parser 1"
@@ -634,9 +629,8 @@ def test_python_gets_ready_without_waiting_for_pyscript(browser, server):
     own start: with PyScript's main chunk refused, the snapshot is still fetched and
     unpacked and Pyodide's start begun (after the first visit's board is drawn); only the
     restore waits for PyScript's call."""
-    page = new_page(browser)
-    page.route("**/pyscript-*/core-*.js", lambda route: route.abort())
-    page.goto(server + "/")
+    page = snapshot_first_visit(browser, server + "/", reach=lambda page, url: page.goto(url),
+                                prepare=lambda page: page.route("**/pyscript-*/core-*.js", lambda route: route.abort()))
     page.wait_for_function("performance.getEntriesByName('snapshot-ready').length > 0", timeout=90_000)
     page.wait_for_timeout(500)  # a window for what must not happen (not a wait for a state)
     marks = dict(page.evaluate("performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])"))

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from pages import boot, new_page
+from pages import boot, new_page, snapshot_first_visit
 from solitaire import get_game
 from solitaire.solver.daily import candidates, daily_deal
 from solitaire.solver.hints import difficulty
@@ -39,8 +39,7 @@ def local_only(page, server):
 
 @pytest.fixture(scope="module")
 def page(browser, server):
-    p = new_page(browser)
-    boot(p, server + "/?deal=5")
+    p = snapshot_first_visit(browser, server + "/?deal=5")   # its worker then boots from the snapshot too
     wait_for_worker(p)
     yield p
     p.context.close()
