@@ -204,9 +204,8 @@ def test_without_a_worker_the_page_searches_in_slices(browser, server):
 
 
 def test_a_worker_without_the_snapshot_boots_normally_and_answers(browser, server):
-    page = new_page(browser)
-    page.route("**/snapshot-*.bin.gz", lambda route: route.fulfill(status=404))
-    boot(page, server + "/?deal=5")
+    page = snapshot_first_visit(browser, server + "/?deal=5", prepare=lambda page: page.route(
+        "**/snapshot-*.bin.gz", lambda route: route.fulfill(status=404)))   # asked for, and missing
     wait_for_worker(page)
     assert solver(page)["boot"] == "normal"
     page.click("#hint")
