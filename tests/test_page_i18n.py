@@ -50,11 +50,13 @@ def english_only():
 
 
 ENGLISH_ONLY = english_only()
+# Any of them as whole words (one pattern: a text matches it if and only if it holds one).
+ANY_ENGLISH = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, sorted(ENGLISH_ONLY))) + r")(?!\w)")
 
 
 def assert_no_english(page, where):
     shown = page.evaluate(VISIBLE_TEXT)
-    bad = [(s, e) for s in shown for e in ENGLISH_ONLY
+    bad = [(s, e) for s in shown if ANY_ENGLISH.search(s) for e in ENGLISH_ONLY
            if re.search(r"(?<!\w)" + re.escape(e) + r"(?!\w)", s)]
     assert bad == [], f"{where}: English on a Spanish page"
     return shown
