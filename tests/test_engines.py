@@ -52,13 +52,33 @@ def local_only(addresses, site):
     return [a for a in addresses if not a.startswith((site.url + "/", "blob:", "data:", "about:"))]
 
 
+def first_visit(start, site, tries=3):
+    """A browser, from ``start()``, that opened the site on a first visit that took the
+    snapshot. A first visit takes it only if the wasm came within 1.5 s; a busy machine
+    can hold it back longer (see tests/pages.py's snapshot_first_visit), and then the
+    visit is made again in a fresh browser, up to ``tries`` times in all."""
+    seen = []
+    for _ in range(tries):
+        browser = start()
+        try:
+            browser.goto(site.url + "/?deal=6")
+            wait(browser, READY)
+            skipped = browser.evaluate(SKIPPED)
+        except BaseException:
+            browser.close()
+            raise
+        if not skipped:
+            return browser
+        seen += skipped
+        browser.close()
+    raise AssertionError(f"every first visit skipped the snapshot: {seen}")
+
+
 def smoke(browser, site, proxy, errors):
-    """The smoke test itself, for any browser with goto/reload/evaluate/click; `errors()`
-    reads what the page (and, where it can, the browser itself) reported."""
-    browser.goto(site.url + "/?deal=6")
-    wait(browser, READY)
-    # (on a first visit only if the wasm came within 1.5 s: else this says how long it took)
-    assert browser.evaluate(BOOT) == "snapshot", browser.evaluate(SKIPPED)
+    """The smoke test itself, for any browser with goto/reload/evaluate/click, after its
+    first visit (``first_visit``); `errors()` reads what the page (and, where it can, the
+    browser itself) reported."""
+    assert browser.evaluate(BOOT) == "snapshot"
     play_a_move(browser)
     wait(browser, ACTIVE)
     wait(browser, SOLVER_SETTLED)
@@ -101,7 +121,7 @@ def test_firefox_boots_from_the_snapshot_plays_and_works_offline(watched, proxy)
     missing = engines.missing_firefox()
     if missing:
         pytest.fail(missing)
-    firefox = engines.Firefox(proxy.port)
+    firefox = first_visit(lambda: engines.Firefox(proxy.port), watched)
     try:
         def errors():
             firefox.poll()
@@ -124,7 +144,7 @@ def display():
 
 
 def test_webkit_boots_from_the_snapshot_plays_and_works_offline(display, watched, proxy):
-    webkit = engines.WebKit(display, proxy.port)
+    webkit = first_visit(lambda: engines.WebKit(display, proxy.port), watched)
     try:
         smoke(webkit, watched, proxy, lambda: webkit.evaluate(WATCHED) or [])
     finally:
