@@ -207,7 +207,7 @@ def test_a_saved_deal_is_at_most_max_deal():
 
 
 class Written:
-    """A session's record as :func:`saved.game_text` takes it (the engine is not replayed)."""
+    """A game in progress as :func:`saved.game_text` takes it, its record's fields (the engine is not replayed)."""
 
     def __init__(self, moves, redo=(), restart=None):
         self.d = {"v": 1, "game": "tabbycat", "deal": "1", "daily": None, "moves": list(moves),
