@@ -99,31 +99,41 @@ def boot(page, url):
     page.wait_for_selector("body[data-ready]", timeout=90_000)
 
 
-def snapshot_first_visit(browser, url, prepare=None, reach=boot, skipped=None, tries=3, **kw):
-    """A page in a fresh context (``new_page(browser, **kw)``, then ``prepare(page)`` if
-    given) that ``reach(page, url)`` opened on a first visit that took the snapshot.
+def first_visit_with_snapshot(visit, tries=3):
+    """What ``visit()`` opened, on a first visit that took the snapshot.
 
     A first visit fetches the snapshot only if the wasm came within 1.5 s
     (SNAPSHOT_PAYS_WITHIN in web/interpreter.mjs). On localhost it comes in 0.1-1 s, but
     two test workers, each with a browser booting, can hold it back longer, and then the
     page rightly starts normally: the visit a test of the snapshot's start needs did not
-    happen (the link was not fast). That visit is made again in a fresh context, up to
-    ``tries`` times in all; if the page skipped the snapshot every time, the test fails
-    with the times its wasm took. (``skipped(page)``, if given, says instead whether a
-    visit skipped it, for a test whose page reloads on the way.)"""
+    happen (the link was not fast). ``visit()`` makes a first visit (a fresh context, or a
+    fresh browser) and returns ``(opened, skipped, close)``: ``skipped`` is falsy when
+    the visit took the snapshot, else the wasm's time in s (or why); then ``close()`` and
+    the visit is made again, up to ``tries`` times in all, and the test fails with what
+    each visit said."""
     seen = []
     for _ in range(tries):
+        opened, skipped, close = visit()
+        if not skipped:
+            return opened
+        seen.append(skipped)
+        close()
+    raise AssertionError(f"every first visit skipped the snapshot (its wasm's time in s, or why): {seen}")
+
+
+def snapshot_first_visit(browser, url, prepare=None, reach=boot, skipped=None, tries=3, **kw):
+    """A page in a fresh context (``new_page(browser, **kw)``, then ``prepare(page)`` if
+    given) that ``reach(page, url)`` opened on a first visit that took the snapshot (see
+    ``first_visit_with_snapshot``). ``skipped(page)``, if given, says whether a visit
+    skipped it, for a test whose page reloads on the way."""
+    def visit():
         page = new_page(browser, **kw)
         if prepare is not None:
             prepare(page)
         reach(page, url)
         page.wait_for_function(CHOSEN, timeout=90_000)
-        why = skipped(page) if skipped else page.evaluate(SKIPPED)
-        if not why:
-            return page
-        seen.append(why)
-        page.context.close()
-    raise AssertionError(f"every first visit skipped the snapshot (its wasm's time in s, or why): {seen}")
+        return page, skipped(page) if skipped else page.evaluate(SKIPPED), page.context.close
+    return first_visit_with_snapshot(visit, tries)
 
 
 # Each place of the table as the boxes a player sees: its slot (with the stock's count

@@ -9,7 +9,7 @@ import time
 import pytest
 
 import engines
-from pages import SKIPPED
+from pages import SKIPPED, first_visit_with_snapshot
 
 # Selenium's own use of an API it deprecates (the WebKit driver's connection).
 pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
@@ -52,26 +52,20 @@ def local_only(addresses, site):
     return [a for a in addresses if not a.startswith((site.url + "/", "blob:", "data:", "about:"))]
 
 
-def first_visit(start, site, tries=3):
+def first_visit(start, site):
     """A browser, from ``start()``, that opened the site on a first visit that took the
-    snapshot. A first visit takes it only if the wasm came within 1.5 s; a busy machine
-    can hold it back longer (see tests/pages.py's snapshot_first_visit), and then the
-    visit is made again in a fresh browser, up to ``tries`` times in all."""
-    seen = []
-    for _ in range(tries):
+    snapshot; made again in a fresh browser when a busy machine held the wasm back
+    (tests/pages.py's first_visit_with_snapshot)."""
+    def visit():
         browser = start()
         try:
             browser.goto(site.url + "/?deal=6")
             wait(browser, READY)
-            skipped = browser.evaluate(SKIPPED)
+            return browser, browser.evaluate(SKIPPED), browser.close
         except BaseException:
             browser.close()
             raise
-        if skipped is None:
-            return browser
-        seen.append(round(skipped, 2))
-        browser.close()
-    raise AssertionError(f"every first visit skipped the snapshot: its wasm took {seen} s")
+    return first_visit_with_snapshot(visit)
 
 
 def smoke(browser, site, proxy, errors):
