@@ -94,9 +94,36 @@ SKIPPED = "performance.getEntriesByName('snapshot-skipped').map((m) => m.detail)
 CHOSEN = "['snapshot-ready', 'snapshot-skipped'].some((m) => performance.getEntriesByName(m).length > 0)"
 
 
+# What a page shows, for a test whose page never got ready: its address, its words, how it
+# started, and its service worker and caches (a page that is not the game says which it is).
+DESCRIBE = """async () => {
+  const sw = navigator.serviceWorker, r = sw ? await sw.getRegistration().catch(() => null) : null;
+  const state = (w) => (w ? w.state : null);
+  return { url: location.href, text: ((document.body ? document.body.innerText : document.documentElement.textContent) || "").slice(0, 300),
+           boot: document.documentElement.dataset.boot || null, controlled: !!(sw && sw.controller),
+           worker: r && { active: state(r.active), waiting: state(r.waiting), installing: state(r.installing) },
+           caches: await caches.keys().catch(() => null) };
+}"""
+
+
+def ready(page, timeout=90_000):
+    """Wait until the game is playable (body[data-ready]); if it never is, fail saying what
+    the page shows instead, and the errors it recorded."""
+    from playwright.sync_api import TimeoutError as Timeout
+    try:
+        page.wait_for_selector("body[data-ready]", timeout=timeout)
+    except Timeout:
+        try:
+            shown = page.evaluate(DESCRIBE)
+        except Exception as e:  # a crashed or closed page answers nothing
+            shown = f"(the page cannot say: {e})"
+        raise AssertionError(f"the page was not ready within {timeout / 1000:g} s; it shows {shown}; "
+                             f"errors: {getattr(page, 'errors', [])[-10:]}") from None
+
+
 def boot(page, url):
     page.goto(url)
-    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    ready(page)
 
 
 def first_visit_with_snapshot(visit, tries=3):

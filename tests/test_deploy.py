@@ -13,7 +13,7 @@ from urllib.parse import urlparse
 import pytest
 
 from conftest import ROOT
-from pages import DIST, boot, new_page, off_the_game, serve_dist, snapshot_first_visit, throttle, wait_until
+from pages import DIST, boot, new_page, off_the_game, ready, serve_dist, snapshot_first_visit, throttle, wait_until
 from solitaire import DEAL, get_game
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -117,7 +117,7 @@ def controlled(page):
     page.wait_for_function("navigator.serviceWorker.getRegistration().then(r => r && r.active && r.active.state === 'activated')",
                            timeout=90_000)
     page.reload()
-    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    ready(page)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
 
 
@@ -138,7 +138,7 @@ def test_offline_reload_boots_from_the_snapshot_and_plays_with_no_error(browser,
     page.on("requestfailed", lambda r: failed.append(r.url))
     page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
     page.reload()
-    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    ready(page)
     assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"
     before = GAME.parse(page.evaluate("window.tabby_position()"))
     page.click('.slot[data-pile="stock"]')
@@ -225,7 +225,7 @@ def test_a_first_visit_runs_the_big_scripts_once_from_the_worker_s_cache(browser
     assert GAME.parse(page.evaluate("window.tabby_position()")) == GAME.apply(before, DEAL)
     frames.clear()
     page.reload()
-    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    ready(page)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     page.wait_for_timeout(5000)  # a window for what must not happen: past a warm-up's 3 s of quiet and an idle turn
     assert frames == [] and page.evaluate("document.documentElement.dataset.warmedUp") is None
@@ -293,7 +293,7 @@ def test_a_new_version_waits_for_the_next_navigation_and_a_failed_one_changes_no
         # The next navigation: the new version, all of it, offline too.
         page.context.set_offline(True)
         page.click("#update")
-        page.wait_for_selector("body[data-ready]", timeout=90_000)
+        ready(page)
         page.wait_for_function("document.documentElement.dataset.release === '3'", timeout=30_000)
         assert page.locator('meta[name="release"]').count() == 1
         assert page.evaluate(RELEASES) == [f"tabbycat-{precache()['version']}-3"]
@@ -683,7 +683,7 @@ def shown_before_ready(page):
     greyed, by a veil painted into each card rather than a filter over the table (which the
     compositor redraws at every frame the browser draws while the page loads); the live
     table has no veil."""
-    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    ready(page)
     seen = page.evaluate("window.__preview")
     assert seen is not None and seen.pop("ready") is None, "the board came only with the game"
     assert seen.pop("inert") == "none"
@@ -827,7 +827,7 @@ def test_a_deploy_before_the_worker_installs_is_told_and_the_reload_is_one_relea
         page.wait_for_selector("#update", timeout=10_000)
         assert page.evaluate("window.tabby_position()")  # the game goes on
         page.click("#update")
-        page.wait_for_selector("body[data-ready]", timeout=90_000)
+        ready(page)
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
         meta = page.evaluate("document.querySelector('meta[name=\"tabbycat-release\"]').content")
         assert meta == f"{version}-later"

@@ -16,7 +16,7 @@ from urllib.parse import urlparse
 import pytest
 
 from conftest import ROOT
-from pages import boot, new_page, off_the_game, overlaps, settled
+from pages import boot, new_page, off_the_game, overlaps, ready, settled
 from solitaire import DEAL, Move, get_game, solve
 from solitaire.solver.search import replay
 from solitaire.engine.position import format_line
@@ -355,7 +355,7 @@ def test_reload_keeps_the_game(browser, server):
     page.click("#undo")
     before = position(page)
     page.reload()
-    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    ready(page)
     assert position(page) == before and page.evaluate("window.tabby_moves()") == "deal"
     page.click("#redo")
     assert len(position(page).stock) == 40
@@ -369,7 +369,7 @@ def test_corrupt_saved_game_is_set_aside(browser, server):
     off_the_game(page, server)
     page.evaluate("localStorage.setItem('tabbycat.game.v1', '{\"v\": 1, \"game\": \"tabbycat\", garbage')")
     page.goto(server + "/")
-    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    ready(page)
     assert "could not be read" in page.inner_text("#status")
     kept = page.evaluate("Object.keys(localStorage).filter(k => k.includes('corrupt'))")
     assert len(kept) == 1
@@ -379,7 +379,7 @@ def test_corrupt_saved_game_is_set_aside(browser, server):
     off_the_game(page, server)
     page.evaluate("localStorage.setItem('tabbycat.game.v1', JSON.stringify({v: 1, game: 'tabbycat', deal: '3', moves: ['9>9']}))")
     page.goto(server + "/")
-    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    ready(page)
     assert "could not be read" in page.inner_text("#status")
     assert not page.errors, page.errors
     page.context.close()
@@ -523,7 +523,7 @@ def test_statistics_after_a_win_and_a_loss_and_export_import(browser, server, tm
     assert exported == json.loads(page.evaluate("window.tabby_stats()"))
     page.evaluate("localStorage.clear()")
     page.reload()
-    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    ready(page)
     page.click("#stats")
     page.set_input_files("#stats-import", str(path))
     page.wait_for_selector("#panel-offer:not([hidden])")  # the file is shown before it counts
@@ -542,7 +542,7 @@ def test_corrupt_or_newer_statistics_are_kept_aside(browser, server):
     newer = '{"v": 9, "games": {}}'
     page.evaluate(f"localStorage.setItem('tabbycat.stats.v1', '{newer}')")
     page.goto(server + "/?deal=3")
-    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    ready(page)
     assert "statistics could not be read" in page.inner_text("#status")
     assert "newer version" in page.inner_text("#status")
     kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tabbycat.stats.v1.corrupt'))")
@@ -637,7 +637,7 @@ def test_four_colour_deck(browser, server):
     colour = lambda card: page.eval_on_selector(f'.card[data-card="{card}"]', "e => getComputedStyle(e).color")
     assert colour(top["D"]) != colour(top["H"]) and colour(top["C"]) != colour(top["S"])
     page.reload()
-    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    ready(page)
     assert colour(top["D"]) != colour(top["H"])
     page.context.close()
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pages import boot, new_page, off_the_game, settled
+from pages import boot, new_page, off_the_game, ready, settled
 from solitaire.records.stats import dailies, history, summary
 from test_keeping import long_history, written
 
@@ -100,7 +100,7 @@ def test_statistics_over_the_quota_are_never_lost(browser, server):
     assert json.loads(page.evaluate("window.tabby_summary('tabbycat')"))["played"] == 1
     assert page.evaluate("localStorage.getItem('tabbycat.stats.v2')") == bad
     page.reload()
-    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    ready(page)
     assert page.evaluate("localStorage.getItem('tabbycat.stats.v2')") == bad
     assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('corrupt')).length") == 0
     page.evaluate("document.querySelectorAll('.overlay').forEach(e => e.hidden = true)")

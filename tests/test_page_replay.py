@@ -7,7 +7,7 @@ from urllib.parse import quote
 import pytest
 
 from conftest import ROOT
-from pages import boot, new_page, settled
+from pages import boot, new_page, ready, settled
 from solitaire import GAMES, get_game
 from solitaire.engine.position import format_line
 from solitaire.records import replay as R
@@ -169,7 +169,7 @@ def test_a_replay_link_round_trips_through_the_address(browser, server, game_id)
         end = game.apply(end, move)
     assert shown(page, game) == end and at(page) == len(moves)
     page.reload()
-    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    ready(page)
     page.wait_for_selector("#replay:not([hidden])")
     assert shown(page, game) == game.deal(number)
     page.click('#replay button[data-replay="end"]')

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from pages import boot, new_page, snapshot_first_visit
+from pages import boot, new_page, ready, snapshot_first_visit
 from solitaire import get_game
 from solitaire.solver.daily import candidates, daily_deal
 from solitaire.solver.hints import difficulty
@@ -147,7 +147,7 @@ def test_a_daily_link_at_start_is_taken_over_by_the_worker(browser, server):
     the first proved): some ten seconds in slices, longer than the worker's boot."""
     page = new_page(browser)
     page.goto(server + "/?daily=2026-11-25&game=spider4")
-    page.wait_for_selector("body[data-ready]", timeout=120_000)
+    ready(page, 120_000)
     assert page.inner_text("#status").startswith("The daily deal of 2026-11-25")
     spider4 = get_game("spider4")
     assert page.evaluate("window.tabby_position()") == spider4.format(

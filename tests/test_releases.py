@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from conftest import ROOT
+import pages
 from pages import DIST, new_page, serve_dist, snapshot_first_visit, throttle
 from solitaire import DEAL, get_game
 
@@ -85,7 +86,7 @@ def open_page(page, url):
 
 
 def ready(page):
-    page.wait_for_selector("body[data-ready]", timeout=180_000)
+    pages.ready(page, 180_000)
 
 
 def plays(page, deal):
