@@ -290,13 +290,17 @@ def test_a_new_version_waits_for_the_next_navigation_and_a_failed_one_changes_no
         page.wait_for_selector("#update", timeout=10_000)  # "A new version is ready"
         assert page.evaluate("window.tabby_position()")   # and the game goes on
 
-        # The next navigation: the new version, all of it, offline too.
+        # The next navigation: the new version, all of it, offline too. The old version's
+        # page for the hand-over reloads once the new one has taken over, and fails nothing.
         page.context.set_offline(True)
+        page.errors.clear()
         page.click("#update")
         ready(page)
         page.wait_for_function("document.documentElement.dataset.release === '3'", timeout=30_000)
         assert page.locator('meta[name="release"]').count() == 1
         assert page.evaluate(RELEASES) == [f"tabbycat-{precache()['version']}-3"]
+        assert not page.errors, page.errors
+        assert page.evaluate("window.__csp") == []
         page.context.close()
     finally:
         site.stop()
