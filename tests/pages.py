@@ -113,9 +113,9 @@ def ready(page, timeout=90_000):
     try:
         page.wait_for_selector("body[data-ready]", timeout=timeout)
     except Timeout:
-        try:
-            shown = page.evaluate(DESCRIBE)
-        except Exception as e:  # a crashed or closed page answers nothing
+        try:  # bounded: a page stuck in a navigation answers no evaluate, ever
+            shown = page.wait_for_function(DESCRIBE, timeout=10_000, polling=200).json_value()
+        except Exception as e:  # a crashed, closed or stuck page answers nothing
             shown = f"(the page cannot say: {e})"
         raise AssertionError(f"the page was not ready within {timeout / 1000:g} s; it shows {shown}; "
                              f"errors: {getattr(page, 'errors', [])[-10:]}") from None
