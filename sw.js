@@ -67,10 +67,10 @@ async function claim(event) {
 // The page a navigation gets while the new version takes over (handOver): it reloads when the
 // new version controls it (controllerchange), or at once if it has taken over already, and
 // after 5 s whatever happens (its Refresh header: the new version asked again). A reload
-// sent at once (a bare "Refresh: 0", as this page once was) can be given to this worker
-// just as it is retired, and Chromium then never answers that navigation: the tab stays
-// blank (seen about once in 30 hand-overs on a busy machine). The page's one script is
-// allowed by its hash; it asks for nothing (its icon is inline), so offline it fails nothing.
+// sent at once (a bare "Refresh: 0") can be given to this worker just as it is retired,
+// and Chromium then never answers that navigation: the tab stays blank (one hand-over in
+// 30 to 90, offline on a busy machine). The page's one script is allowed by its hash; it
+// asks for nothing (its icon is inline), so offline it fails nothing.
 const HAND_OVER_SCRIPT = "const sw = navigator.serviceWorker, go = () => location.reload();"
   + " sw.addEventListener('controllerchange', go);"
   + " sw.getRegistration().then((r) => { if (!r || !r.waiting) go(); }, go);";
