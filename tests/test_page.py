@@ -442,6 +442,33 @@ def assert_fits(page, cards, width, height, shot):
 
 # -- daily deal, sharing, statistics ----------------------------------------------------
 
+RATING_MOVES = """(words) => {
+  const pill = document.getElementById('deal-rating'), kept = [pill.hidden, pill.textContent];
+  const boxes = () => [...document.querySelectorAll('.info > *, .info b')].map((e) => {
+    const b = e.getBoundingClientRect(); return [b.x, b.y, b.width, b.height]; });
+  const moved = [];
+  for (const word of words) {
+    pill.hidden = true; pill.textContent = '';
+    const before = JSON.stringify(boxes());
+    pill.textContent = word; pill.hidden = false;
+    if (JSON.stringify(boxes()) !== before) moved.push(word);
+  }
+  [pill.hidden, pill.textContent] = kept;
+  return moved;
+}"""
+
+
+def test_the_rating_arriving_moves_nothing_in_its_line(table):
+    """The board's rating comes a moment after the board: its room is kept from the start,
+    so no rating word of either language moves anything in the line (a layout shift)."""
+    from solitaire.words.text import CATALOGUES
+    words = [cat[f"rating_{r}"] for cat in CATALOGUES.values() for r in ("easy", "medium", "hard")]
+    for width in (1280, 390, 320):
+        table.set_viewport_size({"width": width, "height": 800})
+        assert table.evaluate(RATING_MOVES, words) == [], width
+    table.set_viewport_size({"width": 1280, "height": 800})
+
+
 def test_daily_in_the_page_matches_cpython(table):
     """The page (Pyodide) computes the same daily deals as CPython."""
     from solitaire.solver.daily import daily_deal
