@@ -461,8 +461,9 @@ RATING_MOVES = """(words) => {
 def test_the_rating_arriving_moves_nothing_in_its_line(table):
     """The board's rating comes a moment after the board: its room is kept from the start,
     so no rating word of either language moves anything in the line (a layout shift)."""
+    from solitaire.play.questions import RATINGS
     from solitaire.words.text import CATALOGUES
-    words = [cat[f"rating_{r}"] for cat in CATALOGUES.values() for r in ("easy", "medium", "hard")]
+    words = [cat[f"rating_{r}"] for cat in CATALOGUES.values() for r in RATINGS]
     for width in (1280, 390, 320):
         table.set_viewport_size({"width": width, "height": 800})
         assert table.evaluate(RATING_MOVES, words) == [], width
