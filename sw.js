@@ -17,6 +17,12 @@
 const PRECACHE = {"version": "dev", "files": []};
 const CACHE = "tabbycat-" + PRECACHE.version;
 const IMMUTABLE = /\/web\/vendor\//;  // versioned names: the HTTP cache may answer
+// A file the site also has packed with xz (pyodide.asm.wasm.xz, which a first visit
+// fetches: web/wasm.mjs) is not fetched again: install unpacks the packed copy into the
+// cache (the HTTP cache has it from that visit), with the xz decoder the page uses.
+const PACKED = PRECACHE.files.filter((f) => f.endsWith(".xz") && PRECACHE.files.includes(f.slice(0, -3)));
+const DECODER = PRECACHE.files.find((f) => /\/xz-decompress-[^/]+\/xz-decompress\.js$/.test(f));
+if (PACKED.length && DECODER) importScripts(DECODER);
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -31,8 +37,15 @@ self.addEventListener("install", (event) => {
       ]);
     } catch (e) { /* the fetch handler answers everything */ }
     const cache = await caches.open(CACHE);
+    const unpacked = self["xz-decompress"] ? PACKED.map((f) => f.slice(0, -3)) : [];
     try {
-      await cache.addAll(PRECACHE.files.map((f) => new Request(f, { cache: IMMUTABLE.test(f) ? "default" : "no-cache" })));
+      await cache.addAll(PRECACHE.files.filter((f) => !unpacked.includes(f))
+        .map((f) => new Request(f, { cache: IMMUTABLE.test(f) ? "default" : "no-cache" })));
+      for (const file of unpacked) {
+        const packed = await cache.match(file + ".xz");
+        const stream = new self["xz-decompress"].XzReadableStream(packed.body);
+        await cache.put(file, new Response(stream, { headers: { "Content-Type": "application/wasm" } }));
+      }
     } catch (e) {
       await caches.delete(CACHE);
       throw e;

@@ -65,7 +65,7 @@ def measure(page, url):
     if "board-shown" in marks:
         fcp = m["paint"].get("first-contentful-paint", marks["board-shown"])
         out["board"] = max(fcp, marks["board-shown"]) / 1000
-    ends = [end for name, end in m["res"] if re.search(r"(pyodide\.asm\.wasm|python_stdlib\.zip|snapshot-.*\.gz)$", name)]
+    ends = [end for name, end in m["res"] if re.search(r"(pyodide\.asm\.wasm(\.xz)?|python_stdlib\.zip|stdlib-.*\.zip|snapshot-.*\.gz)$", name)]
     if ends:
         out["downloads"] = max(ends) / 1000
     if "pyodide-start" in marks:

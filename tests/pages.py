@@ -78,6 +78,11 @@ def off_the_game(page, server):
     page.goto(server + "/web/icon.svg")
 
 
+# A link too slow for a first visit's snapshot (web/interpreter.mjs's SNAPSHOT_PAYS_WITHIN,
+# 1.5 s): the packed wasm (2.6 MB, web/wasm.mjs) takes about 2.7 s at 8 Mbit/s.
+SLOW_LINK = (8, 20)   # Mbit/s, ms
+
+
 def throttle(page, mbit, latency_ms):
     """Chromium's own network emulation for this page (CDP), as over a phone's link; it
     holds for the page's later loads too."""

@@ -2,6 +2,7 @@
 service worker across releases and offline, and the start-up snapshot with its fallback."""
 
 import gzip
+import hashlib
 import json
 import re
 import shutil
@@ -13,7 +14,8 @@ from urllib.parse import urlparse
 import pytest
 
 from conftest import ROOT
-from pages import DIST, boot, new_page, off_the_game, ready, serve_dist, snapshot_first_visit, throttle, wait_until
+from pages import (DIST, SLOW_LINK, boot, new_page, off_the_game, ready, serve_dist, snapshot_first_visit, throttle,
+                   wait_until)
 from solitaire import DEAL, get_game
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -208,6 +210,7 @@ def test_a_first_visit_runs_the_big_scripts_once_from_the_worker_s_cache(browser
             served[r.url.rsplit("/", 1)[-1]] = r.from_service_worker
     page.on("response", response)
     boot(page, server + "/?deal=5")
+    assert page.evaluate(PAGE_WASM_READS) == [0, 1]   # a first visit: the packed copy
     page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
     for _ in range(12):   # the player at work: no warm-up (its task would be felt) until 3 s go by without
         page.mouse.wheel(0, 10)
@@ -227,6 +230,11 @@ def test_a_first_visit_runs_the_big_scripts_once_from_the_worker_s_cache(browser
     page.reload()
     ready(page)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
+    # The worker unpacked the packed copy as it installed (sw.js): the page it serves reads
+    # the wasm itself, the build's bytes, from its cache, and not the packed copy.
+    assert page.evaluate(PAGE_WASM_READS) == [1, 0]
+    wasm = (build_site.pyodide_dir(DIST) / "pyodide.asm.wasm").read_bytes()
+    assert page.evaluate(WORKER_WASM) == ["application/wasm", hashlib.sha256(wasm).hexdigest()]
     page.wait_for_timeout(5000)  # a window for what must not happen: past a warm-up's 3 s of quiet and an idle turn
     assert frames == [] and page.evaluate("document.documentElement.dataset.warmedUp") is None
     assert not page.errors, page.errors
@@ -335,7 +343,16 @@ def test_the_snapshot_ships_its_memory_less_the_wasm_s_own_data():
     assert shipped[base + offset:base + offset + len(data)].count(0) > len(data) // 2
 
 
-PAGE_WASM_READS = "performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/pyodide.asm.wasm')).length"
+# The wasm in the service worker's cache: its type and SHA-256.
+WORKER_WASM = """async () => {
+  const name = (await caches.keys()).find((n) => n.startsWith('tabbycat-'));
+  const found = await (await caches.open(name)).match('/web/vendor/pyodide-314.0.7/pyodide.asm.wasm');
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await found.arrayBuffer()));
+  return [found.headers.get('content-type'), Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')];
+}"""
+# The page's reads of the wasm (its Resource Timing): [the wasm itself, its packed copy].
+PAGE_WASM_READS = """['/pyodide.asm.wasm', '/pyodide.asm.wasm.xz'].map((end) =>
+  performance.getEntriesByType('resource').filter((e) => e.name.endsWith(end)).length)"""
 
 
 @pytest.mark.parametrize("how", ["another build", "missing"])
@@ -349,8 +366,8 @@ def test_a_refused_or_missing_snapshot_falls_back_to_a_normal_boot(browser, serv
     assert any(urlparse(u).path == "/" + name for u in page.requests)   # asked for, and refused
     assert page.evaluate("document.documentElement.dataset.boot") == "normal"
     # the page's own requests (its Resource Timing: the solver's worker, which may be
-    # booting by now, fetches the wasm for itself)
-    assert page.evaluate(PAGE_WASM_READS) == 1
+    # booting by now, fetches the wasm for itself): the packed copy once, never the wasm
+    assert page.evaluate(PAGE_WASM_READS) == [0, 1]
     before = GAME.parse(page.evaluate("window.tabby_position()"))
     assert before == GAME.deal(9)
     page.click('.slot[data-pile="stock"]')
@@ -362,14 +379,38 @@ def test_a_refused_or_missing_snapshot_falls_back_to_a_normal_boot(browser, serv
     page.context.close()
 
 
+@pytest.mark.parametrize("how", ["missing", "corrupt"])
+def test_a_first_visit_without_its_packed_wasm_reads_the_wasm_itself(browser, server, how):
+    """A packed copy of the wasm the host cannot give (404), or that does not unpack, is no
+    dead end (web/wasm.mjs): the page reads the wasm itself, Python starts, the game plays."""
+    packed = (build_site.pyodide_dir(DIST) / "pyodide.asm.wasm.xz").read_bytes()
+    page = new_page(browser)
+    page.route("**/pyodide.asm.wasm.xz", lambda route: route.fulfill(status=404) if how == "missing"
+               else route.fulfill(status=200, body=packed[:100_000] + bytes(len(packed) - 100_000)))
+    boot(page, server + "/?deal=9")
+    reads = page.evaluate(PAGE_WASM_READS)
+    assert reads[1] == 1 and reads[0] >= 1, reads
+    before = GAME.parse(page.evaluate("window.tabby_position()"))
+    assert before == GAME.deal(9)
+    page.click('.slot[data-pile="stock"]')
+    assert GAME.parse(page.evaluate("window.tabby_position()")) == GAME.apply(before, DEAL)
+    # the browser's own line for the 404 names no file
+    errors = [e for e in page.errors if not e.startswith("Failed to load resource: the server responded with a status of 404")
+              and not e.startswith("404 ")]
+    assert not errors, errors
+    page.context.close()
+
+
 def test_a_snapshot_boot_fetches_no_python_file_but_the_page_s_script(browser, server):
     """The snapshot holds the engine imported and the page's modules compiled
     (scripts/precompiled.py): PyScript fetches only the page's own script."""
     page = snapshot_first_visit(browser, server + "/?deal=9")
     assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"
     assert [u.rsplit("/", 1)[-1] for u in page.requests if urlparse(u).path.endswith(".py")] == ["app.py"]
-    # and the 9.6 MB wasm once: the page's request, which Pyodide instantiates (not its own too)
-    assert sum(u.endswith("/pyodide.asm.wasm") for u in page.requests) == 1
+    # and the wasm once, packed (web/wasm.mjs): the page's request, which Pyodide
+    # instantiates (not its own too); never the 9.6 MB file itself
+    assert page.evaluate(PAGE_WASM_READS) == [0, 1]
+    assert not [u for u in page.requests if u.endswith("/pyodide.asm.wasm")]
     assert GAME.parse(page.evaluate("window.tabby_position()")) == GAME.deal(9)
     assert not page.errors, page.errors
     page.context.close()
@@ -515,15 +556,15 @@ STDLIB = re.compile(r'<link rel="preload" href="\./(web/vendor/stdlib-[0-9a-f]{1
 
 
 def test_a_first_visit_over_a_slow_link_starts_python_without_the_snapshot(browser, server):
-    """A first visit (no service worker, no kept copy) whose wasm came slowly (here 9.6 MB
-    at 20 Mbit/s, about 4 s: over 1.5 s) never asks for the snapshot, which would cost more
+    """A first visit (no service worker, no kept copy) whose wasm came slowly (here packed,
+    2.6 MB at 8 Mbit/s, about 2.7 s: over 1.5 s) never asks for the snapshot, which would cost more
     on such a link than it saves: Python starts normally from the page's smaller
     standard-library archive (never Pyodide's whole one), whose modules it loads as
     bytecode (it compiles none of them), the engine's files are written, the game plays,
     and the solver's worker (started here as by a first search) boots normally too,
     without the snapshot."""
     page = new_page(browser)
-    throttle(page, 20, 20)
+    throttle(page, *SLOW_LINK)
     boot(page, server + "/?deal=9")
     assert page.evaluate("document.documentElement.dataset.boot") == "normal"
     assert page.evaluate("performance.getEntriesByName('snapshot-skipped')[0].detail") > 1.5
@@ -538,7 +579,10 @@ def test_a_first_visit_over_a_slow_link_starts_python_without_the_snapshot(brows
     paths = [urlparse(u).path for u in page.requests]
     assert not [p for p in paths if "snapshot-" in p or p.endswith("/python_stdlib.zip")], paths
     assert "/" + stdlib in paths
-    assert page.evaluate(PAGE_WASM_READS) == 1
+    # the wasm packed, read once by the page, and never the wasm itself (the worker reads
+    # the packed copy too, from the HTTP cache)
+    assert page.evaluate(PAGE_WASM_READS) == [0, 1]
+    assert not [p for p in paths if p.endswith("/pyodide.asm.wasm")], paths
     assert not page.errors, page.errors
     page.context.close()
 

@@ -265,7 +265,7 @@ def test_a_first_visit_shows_its_words_and_introduction_before_python(browser, s
     the build wrote into the page (what web/howto.py writes there once Python is up)."""
     page = new_page(browser, locale=locale)
     page.route("**/core.js", lambda route: route.abort())
-    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.route("**/pyodide.asm.wasm*", lambda route: route.abort())   # the wasm, or packed
     if seen:
         page.context.add_init_script("localStorage.setItem('tabbycat.prefs.v1', JSON.stringify({intro_seen: true}))")
     page.goto(server + "/")

@@ -22,7 +22,7 @@ const box = document.getElementById("loading");
 const stages = [
   [/core\.js$/, 10, "boot_pyscript"],
   [/pyodide\.mjs$/, 20, "boot_python"],
-  [/pyodide\.asm\.wasm$/, 55, "boot_starting"],
+  [/pyodide\.asm\.wasm(\.xz)?$/, 55, "boot_starting"],   // the wasm, or packed (web/wasm.mjs)
   [/python_stdlib\.zip$/, 70, "boot_starting"],
   [/\.py$/, 85, "boot_game"],
 ];

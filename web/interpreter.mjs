@@ -1,5 +1,5 @@
 // The `interpreter` module named in pyscript.toml: Pyodide's own, booted from the memory
-// snapshot the build made (the page's preload link names it, with a hash of the Pyodide
+// snapshot the build made (the page's meta names it, with a hash of the Pyodide
 // build and of every file it imports), else booted normally. PyScript calls loadPyodide and
 // reads `version`; nothing else changes for it.
 //
@@ -11,16 +11,26 @@
 // start writes through forwarders of ours that pass to PyScript's once it has called.
 import "./release.mjs";   // first: every later fetch of the page's own files is checked
 import * as pyodide from "./vendor/pyodide-314.0.7/pyodide.mjs";
+import { compileWasm, packedHere, readWasm, standIn, wasmFile, withCompiled } from "./wasm.mjs";
 import { dropUnpacked, engineFileList, fetchEngineFiles, fromKeptCopy, keepUnpacked, keptCopyNoted, mountRest, readKeptCopy, release,
          restoringWritten, snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
 
 export const version = pyodide.version;
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
-// This module's own requests for the wasm, never answered by the stand-in that
-// startPyodide puts in for Pyodide's own.
+// The wasm (Pyodide asks for this one as it sets up: startPyodide's stand-in answers it).
 const wasmURL = indexURL + "pyodide.asm.wasm";
 const fetchFile = globalThis.fetch?.bind(globalThis);
-const fetchWasm = () => fetchFile(wasmURL);
+// What this start reads (web/wasm.mjs): the wasm packed with xz where no service worker
+// serves the page, else the wasm itself. Asked for as soon as this module runs (the page
+// preloads neither: which one it needs is known here); unpacked once the board is painted.
+const wasmSource = wasmFile(indexURL, packedHere());
+let wasmEarly = fetchFile?.(wasmSource);
+wasmEarly?.catch(() => {});
+const fetchWasm = () => {
+  const response = wasmEarly || fetchFile(wasmSource);
+  wasmEarly = null;
+  return readWasm(wasmSource, response, fetchFile);
+};
 
 // The snapshot's address: named by the page (not preloaded: a first visit over a slow link
 // never fetches it, see firstVisit).
@@ -71,40 +81,6 @@ async function engineFiles(py) {
   engineFetch = null;
 }
 
-/** Pyodide's wasm compiled (from the page's preload) while the snapshot is unpacked:
- * Pyodide itself compiles it only once it holds the snapshot. Null if it cannot be. */
-function compileWasm(response) {
-  if (typeof WebAssembly.compileStreaming !== "function") return Promise.resolve(null);
-  return WebAssembly.compileStreaming(response).catch(() => null);
-}
-
-/** Pyodide's module factory, instantiating the wasm compiled above: Pyodide's own
- * instantiateWasm (which adds its imports) runs as it is, and its one call of
- * WebAssembly.instantiateStreaming with those imports gets the compiled module. */
-function withCompiled(compiled) {
-  // Loaded now (Pyodide would load it before awaiting the snapshot; given a factory it does not).
-  const factory = import(indexURL + "pyodide.asm.mjs");
-  return async (settings) => {
-    const { default: create } = await factory;
-    const module = await compiled;
-    const instantiate = settings.instantiateWasm;
-    if (module && instantiate) {
-      settings.instantiateWasm = (imports, done) => {
-        const streaming = WebAssembly.instantiateStreaming;
-        WebAssembly.instantiateStreaming = async function (source, given, ...rest) {
-          if (given !== imports) return streaming.call(this, source, given, ...rest);
-          WebAssembly.instantiateStreaming = streaming;
-          return { instance: await WebAssembly.instantiate(module, given), module };
-        };
-        return instantiate(imports, done);
-      };
-    }
-    const made = await create(settings);
-    restoringWritten(made);   // the snapshot's zero blocks are left untouched in the heap
-    return made;
-  };
-}
-
 /** While Pyodide sets up, `new WebAssembly.Module` compiles each small module once and
  * gives the same module for the same bytes (a module can be instantiated any number of
  * times). Emscripten makes one small module per JavaScript function it puts in the wasm's
@@ -131,30 +107,22 @@ export function sharingSmallModules(limit = 256) {
 }
 
 /** Pyodide's loadPyodide with `options`, the vendored folder and the wasm compiled here
- * (withCompiled), its small modules shared (sharingSmallModules). Pyodide also fetches
- * the wasm itself as it sets up, though it instantiates that compiled module: the 9.6 MB
- * file was read a second time (the page's preload serves one request only) while the
- * start read everything else. Meanwhile that one request gets a stand-in, an empty
- * response when the module is there (it is never read), else the file itself; every
- * other request passes through. */
+ * (web/wasm.mjs's withCompiled), its small modules shared (sharingSmallModules). Pyodide
+ * also fetches the wasm itself as it sets up, though it instantiates that compiled module:
+ * the 9.6 MB file was read a second time while the start read everything else; that one
+ * request gets a stand-in (web/wasm.mjs's standIn). */
 async function startPyodide(options) {
-  const real = globalThis.fetch;
-  const standIn = function (input, init) {
-    if (String(input) !== wasmURL) return real.call(this, input, init);
-    if (globalThis.fetch === standIn) globalThis.fetch = real;
-    return wasm.then((module) => (module ? new Response(new ArrayBuffer(0)) : real.call(globalThis, input, init)));
-  };
-  globalThis.fetch = standIn;
   const unshare = sharingSmallModules();
   const stdLibURL = stdlibLink();
   try {
-    const py = await pyodide.loadPyodide({ ...options, indexURL, ...(stdLibURL ? { stdLibURL } : {}),
-                                           createPyodideModule: withCompiled(wasm) });
-    if (stdLibURL) mountRest(py, indexURL + "python_stdlib.zip");
-    return py;
+    return await standIn(wasmURL, wasm, async () => {
+      const py = await pyodide.loadPyodide({ ...options, indexURL, ...(stdLibURL ? { stdLibURL } : {}),
+                                             createPyodideModule: withCompiled(indexURL, wasm, restoringWritten) });
+      if (stdLibURL) mountRest(py, indexURL + "python_stdlib.zip");
+      return py;
+    });
   } finally {
     unshare();
-    if (globalThis.fetch === standIn) globalThis.fetch = real;
   }
 }
 
@@ -208,16 +176,16 @@ function afterFirstPaint() {
 /** How long (s) the wasm took to arrive: its request's start to its last byte (Resource
  * Timing), else from the navigation's start to now. */
 function wasmSeconds() {
-  const entry = performance.getEntriesByName(wasmURL).find((e) => e.responseEnd > 0);
+  const entry = performance.getEntriesByName(wasmSource).find((e) => e.responseEnd > 0);
   return (entry ? entry.responseEnd - entry.requestStart : performance.now()) / 1000;
 }
 
 // A first visit (no service worker's copy, no kept copy) uses the snapshot only where it
-// pays: it weighs 1.4 times the wasm on the wire (5.1 MB against 3.6 gzip-compressed), and
-// saves some 2-3 s of Python's own start on this 2-core machine (more on a phone). So it is
-// fetched only if the wasm came within this many seconds (the snapshot then comes within
-// about 2 s more); over a slower link Python starts normally, and the service worker,
-// installed once the game is playable, brings the snapshot for the next visit.
+// pays: it weighs twice the packed wasm on the wire (5.1 MB against 2.6), and saves some
+// 2-3 s of Python's own start on this 2-core machine (more on a phone). So it is fetched
+// only if the wasm came within this many seconds (a link of 14 Mbit/s or more: the
+// snapshot then comes within 3 s more); over a slower link Python starts normally, and the
+// service worker, installed once the game is playable, brings the snapshot for the next visit.
 const SNAPSHOT_PAYS_WITHIN = 1.5;
 
 /** A first visit's snapshot bytes, or null for a normal start (see SNAPSHOT_PAYS_WITHIN):
@@ -239,11 +207,11 @@ async function firstVisit(copy) {
 }
 
 // Started when this module is first evaluated (the page loads it early), once the board is
-// on screen: unpacking the snapshot and compiling the wasm (the page's preloads have been
-// downloading them since the page began), then Python. Before the paint, inflating the
-// snapshot as it streamed in from the service worker held the board back by up to a second.
-// One request for the wasm (the page's preload), read twice: compiled, and its data
-// segments XORed into the snapshot (unless an earlier start noted a kept copy).
+// on screen: unpacking the snapshot and compiling the wasm (downloading since this module
+// ran), then Python. Before the paint, inflating the snapshot as it streamed in from the
+// service worker held the board back by up to a second. One request for the wasm, read
+// twice: compiled, and its data segments XORed into the snapshot (unless an earlier start
+// noted a kept copy).
 const painted = afterFirstPaint();
 const wasmResponse = painted.then(fetchWasm);
 const bytes = painted.then(async () => {

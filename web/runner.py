@@ -25,7 +25,7 @@ from solitaire.play.jobs import decode
 
 
 # The worker's own scripts, checked before it starts (web/vendor/ names carry a version).
-WORKER_FILES = ["./web/solver-worker.mjs", "./web/snapshot.mjs", "./web/release.mjs"]
+WORKER_FILES = ["./web/solver-worker.mjs", "./web/snapshot.mjs", "./web/wasm.mjs", "./web/release.mjs"]
 
 
 def plain(value):
@@ -81,7 +81,10 @@ class Runner:
                 lambda e: self.fail(str(nullish(getattr(e, "message", None)) or "error"))))
             if checked is not None and not await checked:
                 raise RuntimeError("the worker's scripts are not of this page's release")
-            self.worker.postMessage(plain({"type": "boot", "snapshot": snapshot, "stdlib": stdlib,
+            # the wasm packed where no service worker serves the page (web/wasm.mjs)
+            workers = nullish(getattr(window.navigator, "serviceWorker", None))
+            packed = workers is None or nullish(workers.controller) is None
+            self.worker.postMessage(plain({"type": "boot", "snapshot": snapshot, "stdlib": stdlib, "packed": packed,
                                            "files": release.list() if release is not None else None}))
         except Exception as e:  # noqa: BLE001 (any failure leaves the slices)
             self.fail(str(e))

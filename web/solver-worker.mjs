@@ -4,7 +4,8 @@
 // the page's thread, at full speed. One job at a time: a newer job replaces the running one.
 //
 // Messages from the page: {type: "boot", snapshot: URL or null, stdlib: URL or null (the
-// page's smaller standard-library archive), files: the page's list of its release's files
+// page's smaller standard-library archive), packed: whether to read the wasm packed with
+// xz (no service worker serves the page: web/wasm.mjs), files: the page's list of its release's files
 // (web/release.mjs: the engine's files this worker fetches on a normal boot are checked
 // against it; one of another release is refused and the page told: {type: "release",
 // path})}, then {type: "job", id,
@@ -17,6 +18,7 @@
 import { loadPyodide } from "./vendor/pyodide-314.0.7/pyodide.mjs";
 import { pin } from "./release.mjs";
 import { mountRest, release, restoringWritten, snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
+import { compileWasm, readWasm, standIn, wasmFile, withCompiled } from "./wasm.mjs";
 
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 const CHUNK = 0.1;
@@ -37,23 +39,25 @@ async function engineFiles() {
                + "for f in list(sys.path_importer_cache.values()): getattr(f, 'invalidate_caches', lambda: None)()");
 }
 
-/** Pyodide's module factory, its restore writing only the snapshot's blocks that are not
- * zero (restoringWritten), as the page's does. */
-async function restoring(settings) {
-  const { default: create } = await import(indexURL + "pyodide.asm.mjs");
-  const made = await create(settings);
-  restoringWritten(made);
-  return made;
-}
-
-async function boot(url, stdLibURL) {
+/** Boot Pyodide from the snapshot at `url` (else normally) with the page's standard
+ * library, the wasm read once (packed or not, as the page says) and compiled here: its data
+ * segments XORed into the snapshot, and Pyodide instantiating the module compiled
+ * (web/wasm.mjs), its restore writing only the snapshot's blocks that are not zero
+ * (restoringWritten), as the page's does. */
+async function boot(url, stdLibURL, packed) {
   const start = performance.now();
   const quiet = { stdout: () => {}, stderr: (line) => console.warn(line), ...(stdLibURL ? { stdLibURL } : {}) };
-  const bytes = await snapshotBytes(url, indexURL);
+  const source = wasmFile(indexURL, packed);
+  const wasm = readWasm(source, fetch(source));
+  const compiled = compileWasm(wasm.then((r) => r.clone()));
+  const startWith = (options) => standIn(indexURL + "pyodide.asm.wasm", compiled, () => loadPyodide({
+    ...quiet, indexURL, ...options, createPyodideModule: withCompiled(indexURL, compiled, restoringWritten) }));
+  const bytes = await snapshotBytes(url, indexURL, wasm);
+  if (!bytes) wasm.then((r) => r.body?.cancel()).catch(() => {});   // unread, it would hold the compiling back
   let how = "snapshot";
   if (bytes) {
     try {
-      py = await loadPyodide({ ...quiet, indexURL, _loadSnapshot: bytes, createPyodideModule: restoring });
+      py = await startWith({ _loadSnapshot: bytes });
       release(bytes);   // copied into Pyodide's memory
       if (stdLibURL) mountRest(py, indexURL + "python_stdlib.zip");
     } catch (e) {
@@ -63,7 +67,7 @@ async function boot(url, stdLibURL) {
   }
   if (!py) {
     how = "normal";
-    py = await loadPyodide({ ...quiet, indexURL });
+    py = await startWith({});
     if (stdLibURL) mountRest(py, indexURL + "python_stdlib.zip");
     await engineFiles();
   }
@@ -101,7 +105,7 @@ self.onmessage = (event) => {
         return new Response(null, { status: 409, statusText: "Another release" });
       });
     }
-    boot(m.snapshot, m.stdlib).catch((e) => postMessage({ type: "failed", why: String(e) }));
+    boot(m.snapshot, m.stdlib, !!m.packed).catch((e) => postMessage({ type: "failed", why: String(e) }));
   } else if (m?.type === "job" && jobs) {
     run(m.id, m.job).catch((e) => postMessage({ type: "failed", why: String(e) }));
   } else if (m?.type === "cancel" && current === m.id) {
