@@ -120,15 +120,17 @@ def startup(p, url, service_worker: bool, block_snapshot=False):
 
 def first_visit_download(fetched):
     """Bytes a first visit downloads, compressed: what the page fetches, and what the
-    service worker then keeps (every file of the site), each gzip-compressed (as the host
-    sends text; the snapshot is shipped compressed already)."""
+    service worker then keeps (every file of the site but one it unpacks from its packed
+    copy, the wasm: sw.js), each gzip-compressed (as the host sends text; the snapshot and
+    the packed wasm are shipped compressed already)."""
     def size(rel):
         data = (DIST / rel).read_bytes()
-        return len(data) if rel.endswith(".gz") else len(gzip.compress(data, 6))
+        return len(data) if rel.endswith((".gz", ".xz")) else len(gzip.compress(data, 6))
     page_files = {re.sub(r"^https?://[^/]+/", "", u).split("?")[0] or "index.html" for u in fetched}
     page_files = {f for f in page_files if (DIST / f).is_file()} | {"index.html"}
     worker = re.search(r"^const PRECACHE = (.*);$", (DIST / "sw.js").read_text(), re.M)
     every = {f.removeprefix("./") for f in json.loads(worker.group(1))["files"]} | {"sw.js"}
+    every -= {f.removesuffix(".xz") for f in every if f.endswith(".xz")}   # unpacked, not fetched
     return sum(map(size, page_files)), sum(map(size, every | page_files))
 
 
