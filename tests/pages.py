@@ -49,9 +49,17 @@ def serve_dist(dist: Path = DIST) -> SiteServer:
 
 
 def watch(page):
-    """Record the page's requests, console errors, page errors and failed responses."""
-    page.requests, page.errors = [], []
-    page.on("request", lambda r: page.requests.append(r.url))
+    """Record the page's requests, console errors, page errors and failed responses, and
+    which requests are still under way (``page.pending``, said by a page that never gets
+    ready)."""
+    page.requests, page.errors, page.pending = [], [], {}
+
+    def asked(r):
+        page.requests.append(r.url)
+        page.pending[r] = r.url
+    page.on("request", asked)
+    page.on("requestfinished", lambda r: page.pending.pop(r, None))
+    page.on("requestfailed", lambda r: page.pending.pop(r, None))
     page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.on("response", lambda r: r.status >= 400 and page.errors.append(f"{r.status} {r.url}"))
@@ -123,11 +131,16 @@ def ready(page, timeout=90_000):
         except Exception as e:  # a crashed, closed or stuck page answers nothing
             shown = f"(the page cannot say: {e})"
         raise AssertionError(f"the page was not ready within {timeout / 1000:g} s; it shows {shown}; "
-                             f"errors: {getattr(page, 'errors', [])[-10:]}") from None
+                             f"errors: {getattr(page, 'errors', [])[-10:]}; "
+                             f"requests under way: {list(getattr(page, 'pending', {}).values())[-10:]}") from None
 
 
 def boot(page, url):
-    page.goto(url)
+    """Open the game at ``url`` and wait until it is playable. The wait starts once the
+    page's navigation commits (its HTML arrives), not at its load event: a playable game
+    is the promise, and a page that never gets ready fails in ready() saying what it shows
+    and which requests are still under way (a load event that never came said nothing)."""
+    page.goto(url, wait_until="commit")
     ready(page)
 
 
