@@ -16,7 +16,7 @@ from solitaire.words.lang_en import ENGLISH
 from solitaire.words.lang_es import SPANISH
 from solitaire.play.controller import Controller
 from solitaire.records.saved import MemoryStore
-from solitaire.words.text import CATALOGUES, Message, card_name, localize, params_of, place_label
+from solitaire.words.text import COUNTED, CATALOGUES, Message, card_name, localize, params_of, place_label, render
 
 CODE = sorted([*ROOT.glob("py/solitaire/**/*.py"), *ROOT.glob("web/*.py")])
 USED = re.compile(r"""(?:Message|Refusal|\.say|text|words\.t)\(\s*["']([a-z0-9_]+)["']""")
@@ -30,6 +30,38 @@ def test_both_languages_have_the_same_keys():
 @pytest.mark.parametrize("key", sorted(ENGLISH))
 def test_both_languages_take_the_same_params(key):
     assert params_of(ENGLISH[key]) == params_of(SPANISH[key])
+
+
+SAID_PLURAL_OF_ONE = re.compile(r"\b1 (moves|cards|games|deals|movimientos|cartas|partidas|repartos)\b")
+
+
+@pytest.mark.parametrize("lang", sorted(CATALOGUES))
+@pytest.mark.parametrize("key", sorted(COUNTED))
+def test_a_count_of_one_takes_the_sentences_singular_form(key, lang):
+    """A sentence that counts (COUNTED in words/text.py) has a ``_one`` form in every
+    catalogue, which the count 1 takes and any other count leaves: never "1 moves"."""
+    cat, counted = CATALOGUES[lang], COUNTED[key]
+    assert key + "_one" in cat and counted in params_of(cat[key])
+    assert params_of(cat[key + "_one"]) <= params_of(cat[key])
+    one = {p: (1 if p == counted else 2) for p in params_of(cat[key])}
+    assert render(key, one, lang) == cat[key + "_one"].format(**one)
+    assert not SAID_PLURAL_OF_ONE.search(render(key, one, lang))
+    two = {p: 2 for p in params_of(cat[key])}
+    assert render(key, two, lang) == cat[key].format(**two)
+    assert Message(key, **one).key == key   # the sentence keeps its key
+
+
+def test_every_singular_form_belongs_to_a_counted_sentence():
+    """A ``_one`` form whose sentence is in the catalogue is one COUNTED names (else no
+    count would ever choose it)."""
+    assert sorted(k[:-4] for k in ENGLISH if k.endswith("_one") and k[:-4] in ENGLISH) == sorted(COUNTED)
+
+
+def test_a_game_lost_after_one_move_says_so_in_both_languages():
+    assert localize(Message("recent_lost", day="2026-12-03", moves=1)) == "2026-12-03: lost after 1 move"
+    assert localize(Message("recent_lost", day="2026-12-03", moves=1), "es") == "2026-12-03: perdida tras 1 movimiento"
+    assert localize(Message("hint_deal", count=1)) == "Hint: deal (1 move to a win)."
+    assert localize(Message("chart_label", count=1, won=0), "es") == "1 partida reciente (ganadas: 0)"
 
 
 def test_every_key_the_code_uses_is_in_the_catalogue():

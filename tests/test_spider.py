@@ -258,4 +258,4 @@ def test_the_stock_onto_one_column_is_refused_it_deals_to_every_column():
 def test_a_count_larger_than_the_column_is_refused_naming_what_the_column_holds():
     why = S1.why_illegal(S1.deal(1), Move("pile-1", "pile-2", 9))  # column 1 holds 6 cards
     assert why.key == "count_column" and why.params == {"column": 1, "held": 6, "count": 9}
-    assert str(why) == "column 1 holds 6 card(s), so 9 cannot move"
+    assert str(why) == "column 1 holds 6 cards, so 9 cannot move"

@@ -118,7 +118,7 @@ def said(game, before, move, key="said_move"):
     """The sentence announcing ``move`` of ``game`` played from ``before``."""
     if move.is_deal:
         left = game.deals_left(game.apply(before, move))
-        return Message("said_deal_one" if left == 1 else "said_deal", left=left)
+        return Message("said_deal", left=left)
     card = game.get(before, move.src)[-move.count]
     if move.count > 1 and key == "said_move":
         return Message("said_moves", count=move.count, src=move.src, dst=move.dst)

@@ -10,7 +10,8 @@ SPANISH: dict[str, str] = {
     # ---- el motor: por qué un movimiento no vale --------------------------------------
     "no_place": "{game} no tiene ningún lugar llamado '{name}'",
     "own_place": "las cartas no pueden moverse a su propio lugar",
-    "count": "{place} tiene {held} carta(s), así que no se pueden mover {count}",
+    "count": "{place} tiene {held} cartas, así que no se pueden mover {count}",
+    "count_one": "{place} tiene {held} carta, así que no se pueden mover {count}",
     "foundation_stays": "las cartas de una base se quedan allí",
     "stock_empty": "el mazo está vacío: ya se hicieron los {deals} repartos",
     "deal_notation": "el mazo reparte una carta en cada columna: escribe 'deal'",
@@ -45,8 +46,9 @@ SPANISH: dict[str, str] = {
     "not_a_column": ("'{name}' no es una columna: los movimientos van de columna a columna "
                      "(de la 1 a la 10)"),
     "face_down": "las cartas boca abajo no se mueven",
-    "count_column": ("la columna {column} tiene {held} carta(s), así que no se pueden "
-                     "mover {count}"),
+    "count_column": "la columna {column} tiene {held} cartas, así que no se pueden mover {count}",
+    "count_column_one": ("la columna {column} tiene {held} carta, así que no se pueden mover "
+                        "{count}"),
     "one_suit_group": "solo se mueve junto un grupo descendente de un mismo palo",
     "builds_down_any_suit": "{card} no puede ir sobre {onto}: una carta va sobre otra de un rango más",
     # ---- el controlador -----------------------------------------------------------------
@@ -118,7 +120,9 @@ SPANISH: dict[str, str] = {
     "write_failed_prefs": "No se pudieron guardar tus ajustes ({why}).",
     "looking_for_line": "Buscando una forma de ganar\u2026",
     "hint_move": "Pista: mueve {src} a {dst} (a {count} movimientos de ganar).",
+    "hint_move_one": "Pista: mueve {src} a {dst} (a {count} movimiento de ganar).",
     "hint_deal": "Pista: reparte (a {count} movimientos de ganar).",
+    "hint_deal_one": "Pista: reparte (a {count} movimiento de ganar).",
     "no_line": "Desde aquí no hay forma de ganar.",
     "no_line_within": ("El solucionador no encontró forma de ganar desde aquí en "
                        "{budget} posiciones."),
@@ -180,6 +184,8 @@ SPANISH: dict[str, str] = {
                           "abajo, y la repetición las mostrará. ¿Seguir?"),
     "show_yes": "Muéstramelo",
     "show_found": "Se gana en {count} movimientos desde aquí: mírala, o juega desde cualquier punto.",
+    "show_found_one": ("Se gana en {count} movimiento desde aquí: mírala, o juega desde cualquier "
+                      "punto."),
     "show_cancelled": "Se canceló Muéstrame cómo ganar.",
     "show_dropped": "Muéstrame cómo ganar se detuvo: la posición cambió.",
     "ui_game_text": "Partida como texto",
@@ -231,6 +237,8 @@ SPANISH: dict[str, str] = {
     "share_daily": "{game}, diaria del {day}: ganada en {moves} movimientos, {time}.",
     "text_bad": "Ese texto no se puede abrir ({why}); tu partida sigue igual.",
     "text_opened": "Abierta desde el texto: {game}, reparto {number}, {moves} movimientos hechos.",
+    "text_opened_one": ("Abierta desde el texto: {game}, reparto {number}, {moves} movimiento "
+                       "hecho."),
     "copied": "Copiado al portapapeles: {text}",
     "copy_this": "Copia este enlace: {text}",
     "share_with_link": "{result} {link}",
@@ -267,9 +275,11 @@ SPANISH: dict[str, str] = {
     "stat_fewest_moves": "Menos movimientos", "stat_daily_streak": "Racha de diarias",
     "percent": "{value} %",
     "chart_none": "Aún no has terminado ninguna partida.",
-    "chart_label": "Últimas {count} partidas: {won} ganadas",
+    "chart_label": "Últimas {count} partidas (ganadas: {won})",
+    "chart_label_one": "{count} partida reciente (ganadas: {won})",
     "chart_won": "{day}: ganada, {moves} movimientos",
     "chart_lost": "{day}: perdida, {moves} movimientos",
+    "chart_lost_one": "{day}: perdida, {moves} movimiento",
     "chart_older": "antes", "chart_latest": "ahora",
     "day_won": "{num}, {day}, ganada", "day_played": "{num}, {day}, jugada",
     "day_plain": "{num}, {day}",
@@ -450,12 +460,17 @@ SPANISH: dict[str, str] = {
     "replay_showing": "En la mesa hay una repetición: Esc la cierra, o elige Jugar desde aquí.",
     "replay_from_won": "Esta es la posición ganada: retrocede para jugar desde una anterior.",
     "replay_resumed": "Una partida nueva desde aquí, tras {moves} movimientos.",
+    "replay_resumed_one": "Una partida nueva desde aquí, tras {moves} movimiento.",
     "replay_gone": "Esa partida ya no se guarda.",
     "no_replay": "Esta partida no se puede repetir: es más larga de lo que cabe en una repetición.",
     "replay_opened": ("Repetición de {total} movimientos. Espacio reproduce o pausa, Izquierda y "
                       "Derecha avanzan o retroceden, Inicio y Fin saltan, Esc cierra."),
+    "replay_opened_one": ("Repetición de {total} movimiento. Espacio reproduce o pausa, Izquierda y "
+                         "Derecha avanzan o retroceden, Inicio y Fin saltan, Esc cierra."),
     "replay_title": "Repetición: partida {number}, {total} movimientos",
+    "replay_title_one": "Repetición: partida {number}, {total} movimiento",
     "replay_title_daily": "Repetición: diaria del {day}, {total} movimientos",
+    "replay_title_daily_one": "Repetición: diaria del {day}, {total} movimiento",
     "replay_end": "Fin de la repetición.",
     "replay_end_won": "Fin de la repetición: ganada.",
     "replay_at": "Movimiento {at} de {total}.",
@@ -467,8 +482,10 @@ SPANISH: dict[str, str] = {
     "share_replay_daily": "{game}, diaria del {day}: mira mi victoria en {moves} movimientos.",
     "recent_won": "{day}: ganada en {moves} movimientos",
     "recent_lost": "{day}: perdida tras {moves} movimientos",
+    "recent_lost_one": "{day}: perdida tras {moves} movimiento",
     "recent_replay_won": "Repetir la partida del {day}, ganada en {moves} movimientos",
     "recent_replay_lost": "Repetir la partida del {day}, perdida tras {moves} movimientos",
+    "recent_replay_lost_one": "Repetir la partida del {day}, perdida tras {moves} movimiento",
     "recent_none": "Aún no se guarda ninguna partida terminada de este juego.",
     "rec_replay_too_long": "la repetición tiene {chars} caracteres; el máximo es {most}",
     "rec_replay_form": "la repetición no está escrita como juego.partida.número.movimientos",
@@ -478,8 +495,11 @@ SPANISH: dict[str, str] = {
     "rec_replay_daily_later": "la repetición es de la diaria del {day}, que aún no ha salido",
     "rec_replay_daily_deal": "la partida {number} no es la diaria del {day}",
     "rec_replay_short": "la repetición se corta tras {done} de sus {count} movimientos: el enlace está incompleto",
+    "rec_replay_short_one": ("la repetición se corta tras {done} de su {count} movimiento: el "
+                            "enlace está incompleto"),
     "rec_replay_illegal": "el movimiento {number} de la repetición no es legal ahí (nombra el movimiento {index} de {legal})",
     "rec_replay_extra": "la repetición sigue más allá de sus {count} movimientos",
+    "rec_replay_extra_one": "la repetición sigue más allá de su {count} movimiento",
     "rec_stats_recent": "las estadísticas guardan una partida reciente no válida de {game_id!r}",
     "ui_watch_replay": "Ver la repetición",
     "ui_share_replay": "Compartir repetición",

@@ -28,8 +28,7 @@ def place_name(game, pos, name) -> Message:
     "1 cards"."""
     if name == "stock":
         left = game.deals_left(pos)
-        return Message("stock_name_one" if left == 1 else "stock_name", left=left) if left \
-            else Message("stock_name_empty")
+        return Message("stock_name", left=left) if left else Message("stock_name_empty")
     cards = game.get(pos, name)
     down = game.face_down(pos, name)
     if not cards:

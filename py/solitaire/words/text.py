@@ -14,7 +14,9 @@ Cards are named as players read them (``8♥``, ``10♦``), never by their notat
 >>> r.key, r == str(r)
 ('builds_down', True)
 >>> print(Refusal("count", place="pile-2", held=1, count=3))
-pile 2 holds 1 card(s), so 3 cannot move
+pile 2 holds 1 card, so 3 cannot move
+>>> print(localize(Message("recent_lost", day="2026-12-03", moves=1), "es"))
+2026-12-03: perdida tras 1 movimiento
 >>> print(Refusal("not_a_run", count=3, run=2, place="tail"))
 those 3 cards are not one run: only the top 2 of the tail move together
 
@@ -41,6 +43,14 @@ CATALOGUE = ENGLISH   # the engine's sentences as str: English
 PLACE_PARAMS = ("place", "src", "dst")
 GROUPED_PARAMS = ("budget", "chars", "most")    # big counts, grouped the language's way (100,000; 100 000)
 GAME_NAME_KEYS = {v: k for k, v in ENGLISH.items() if k.startswith("game_")}  # name -> key
+# A sentence whose count can be 1 has a second form in every catalogue, ``<key>_one``
+# ("lost after 1 move"), taken when the param named here is 1.
+COUNTED = {"count": "held", "count_column": "held", "said_deal": "left", "stock_name": "left",
+           "hint_move": "count", "hint_deal": "count", "show_found": "count",
+           "text_opened": "moves", "chart_label": "count", "chart_lost": "moves",
+           "recent_lost": "moves", "recent_replay_lost": "moves", "replay_resumed": "moves",
+           "replay_opened": "total", "replay_title": "total", "replay_title_daily": "total",
+           "rec_replay_short": "count", "rec_replay_extra": "count"}
 _FIELD = re.compile(r"(?<!\{)\{([a-z_]+)[^{}]*\}")
 
 
@@ -104,6 +114,8 @@ def render(key: str, params: dict, lang: str = "en", names: bool = False) -> str
     their spoken names). A ``dict`` for ``lang`` is taken as the catalogue itself."""
     cat = lang if isinstance(lang, dict) else CATALOGUES[lang_of(lang)]
     code = "en" if isinstance(lang, dict) else lang
+    if key in COUNTED and params.get(COUNTED[key]) == 1:
+        key += "_one"
     return cat[key].format(**{k: words(k, v, code, names) for k, v in params.items()})
 
 
