@@ -866,6 +866,10 @@ def test_imported_html_never_becomes_markup(table, tmp_path):
     assert table.locator("#stats-chart svg rect").count() >= 3
     titles = table.eval_on_selector_all("#stats-chart title", "els => els.map(e => e.textContent)")
     assert "2026-11-20: won, 50 moves" in titles
+    # oldest first, the latest bar at the right end of the chart (under "latest"), each a
+    # 30th of its width (the chart's last 30 results: records/stats.py CHART)
+    bars = table.eval_on_selector_all("#stats-chart rect", "els => els.map(e => [+e.getAttribute('x'), +e.getAttribute('width')])")
+    assert [round(x) for x, _ in bars[-3:]] == [271, 281, 291] and bars[-1][1] == 8
     assert table.locator("#stats-chart img, #stats-chart a, #stats-chart style").count() == 0
 
 

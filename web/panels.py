@@ -17,7 +17,7 @@ from solitaire.solver.daily import parse_date
 from solitaire.engine.errors import SolitaireError
 import words
 from solitaire.words.messages import clock_text
-from solitaire.records.stats import dailies, history, recent_games, summary
+from solitaire.records.stats import CHART, dailies, history, recent_games, summary
 
 SVG = "http://www.w3.org/2000/svg"
 
@@ -81,7 +81,8 @@ class StatsPanel:
         el("stats-title").textContent = words.t("stats_title", game=ctl.game.name)
 
     def chart(self, last):
-        """The last results as bars, a tall one for a win, a short one for a loss."""
+        """The last results as bars, a tall one for a win, a short one for a loss, oldest
+        first, the latest at the right end (under "latest", however few there are)."""
         box = el("stats-chart")
         box.replaceChildren()
         if not last:
@@ -92,9 +93,9 @@ class StatsPanel:
         won = sum(1 for r in last if r[1])
         root = svg("svg", box, viewBox="0 0 300 90", role="img",
                    aria_label=words.t("chart_label", count=len(last), won=won))
-        w = 300 / 30
+        w, first = 300 / CHART, CHART - len(last)
         for i, (day, win, moves, _) in enumerate(last):
-            bar = svg("rect", root, x=f"{i * w + 1:.1f}", y=10 if win else 50, width=f"{w - 2:.1f}",
+            bar = svg("rect", root, x=f"{(first + i) * w + 1:.1f}", y=10 if win else 50, width=f"{w - 2:.1f}",
                       height=60 if win else 20, rx=2)
             bar.setAttribute("class", "win" if win else "loss")
             title = svg("title", bar)
