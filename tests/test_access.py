@@ -94,9 +94,10 @@ def test_axe_finds_no_wcag_violation_in_any_scene_in_either_theme(page):
     def leave():
         start(page, line=line[:3])
         page.focus("#game-select")
+        assert page.evaluate("document.activeElement.id") == "game-select", page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
         page.keyboard.press("End")
         page.keyboard.press("Enter")
-        assert page.is_visible("#offer")
+        page.wait_for_selector("#offer", state="visible")
 
     def game_text():
         start(page, line=line[:5])
@@ -408,7 +409,8 @@ def test_the_game_menu_changes_game_only_on_an_explicit_choice_and_asks_first(pa
     page.focus("#game-select")
     page.keyboard.press("End")  # the last game, shown only
     page.keyboard.press("Enter")
-    assert page.is_visible("#offer") and "in progress" in page.inner_text("#offer-text")
+    page.wait_for_selector("#offer", state="visible")
+    assert "in progress" in page.inner_text("#offer-text")
     assert page.evaluate("document.activeElement.closest('#offer') !== null")
     page.focus("#offer-stay")
     page.keyboard.press("Enter")
@@ -458,7 +460,7 @@ def test_every_dialog_by_keyboard_keeps_focus_inside_closes_on_esc_and_gives_foc
     page.focus("#game-select")
     page.keyboard.press("End")
     page.keyboard.press("Enter")  # a move was made: the question, focus on its first answer
-    assert page.is_visible("#offer")
+    page.wait_for_selector("#offer", state="visible")
     assert page.evaluate("document.activeElement.closest('#offer') !== null")
     page.keyboard.press("Escape")  # the answer that changes nothing: keep playing
     assert page.is_hidden("#offer")
