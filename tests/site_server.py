@@ -4,7 +4,8 @@ earlier ones for the same header). Used by the browser tests, the benchmark and
 scripts/serve.sh. A test may change what is deployed through ``server.deploy``.
 With ``Deployment.gzip`` on (off by default; bench/network.py turns it on), every response
 but an already compressed file (`.gz`) is gzip-compressed on the fly when the browser
-accepts it, as a CDN does.
+accepts it, as a CDN does. A request carrying the cookie ``link=MBIT-MS`` (a test's slow
+link: tests/pages.py ``slow_link``) is answered over a ``Link`` of that speed and latency.
 
     python3 tests/site_server.py dist 8000
 """
@@ -12,10 +13,12 @@ accepts it, as a CDN does.
 import functools
 import gzip
 import os
+import http.cookies
 import http.server
 import re
 import sys
 import threading
+import time
 import tomllib
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -50,6 +53,44 @@ def headers_for(path: str, rules) -> dict:
 NETLIFY_CACHE = "public, max-age=0, must-revalidate"
 
 
+class Link:
+    """A link of ``mbit`` Mbit/s that answers each request ``latency_ms`` late, shared by
+    every response sent over it (as a phone's link is shared by a page's requests): each
+    piece of a response waits for its turn on the link."""
+
+    def __init__(self, mbit: float, latency_ms: float):
+        self.rate = mbit * 1e6 / 8    # bytes per second
+        self.latency = latency_ms / 1000
+        self.lock = threading.Lock()
+        self.free_at = 0.0            # when the link has sent what it was given
+
+    def send(self, size: int):
+        """Wait until ``size`` more bytes have gone over the link."""
+        with self.lock:
+            self.free_at = max(time.monotonic(), self.free_at) + size / self.rate
+            until = self.free_at
+        time.sleep(max(0.0, until - time.monotonic()))
+
+
+class Paced:
+    """A response's writer that sends over a ``Link``, a piece at a time."""
+    PIECE = 16 * 1024
+
+    def __init__(self, raw, link: Link):
+        self.raw, self.link = raw, link
+
+    def write(self, data) -> int:
+        view = memoryview(data)
+        for start in range(0, len(view), self.PIECE):
+            piece = view[start:start + self.PIECE]
+            self.link.send(len(piece))
+            self.raw.write(piece)
+        return len(view)
+
+    def flush(self):
+        self.raw.flush()
+
+
 class Deployment:
     """What the server serves: a folder (another folder is another release, deployed whole
     at once: assign ``folder``), with per-path replacements (bytes, or None for 404);
@@ -63,6 +104,23 @@ class Deployment:
         self.rules = header_rules()
         self.gzip = False
         self._compressed: dict[tuple, bytes] = {}
+        self._links: dict[str, Link] = {}
+        self._lock = threading.Lock()
+
+    def link(self, cookie_header: str | None) -> Link | None:
+        """The link a request's ``link=MBIT-MS`` cookie names (one per name, shared by
+        every request that names it), or None."""
+        if not cookie_header:
+            return None
+        try:
+            morsel = http.cookies.SimpleCookie(cookie_header).get("link")
+        except http.cookies.CookieError:
+            return None
+        m = re.fullmatch(r"(\d+(?:\.\d+)?)-(\d+)", morsel.value) if morsel else None
+        if m is None:
+            return None
+        with self._lock:
+            return self._links.setdefault(m.group(0), Link(float(m.group(1)), int(m.group(2))))
 
     def compressed(self, key: tuple, body: bytes) -> bytes:
         """``body`` gzip-compressed (level 6, a CDN's usual), kept by ``key``."""
@@ -79,6 +137,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().__init__(*args, directory=str(deployment.folder), **kw)
 
     def do_GET(self):
+        link = self.deployment.link(self.headers.get("Cookie"))
+        if link is None:
+            return self.answer()
+        time.sleep(link.latency)
+        raw, self.wfile = self.wfile, Paced(self.wfile, link)
+        try:
+            self.answer()
+        finally:
+            self.wfile = raw
+
+    def answer(self):
         path = unquote(urlsplit(self.path).path)
         if self.deployment.before is not None:
             self.deployment.before(path)

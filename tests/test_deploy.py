@@ -14,7 +14,7 @@ from urllib.parse import urlparse
 import pytest
 
 from conftest import ROOT
-from pages import (DIST, SLOW_LINK, boot, new_page, off_the_game, ready, serve_dist, snapshot_first_visit, throttle,
+from pages import (DIST, SLOW_LINK, boot, new_page, off_the_game, ready, serve_dist, slow_link, snapshot_first_visit,
                    wait_until)
 from solitaire import DEAL, get_game
 
@@ -564,7 +564,7 @@ def test_a_first_visit_over_a_slow_link_starts_python_without_the_snapshot(brows
     and the solver's worker (started here as by a first search) boots normally too,
     without the snapshot."""
     page = new_page(browser)
-    throttle(page, *SLOW_LINK)
+    slow_link(page, server, *SLOW_LINK)
     boot(page, server + "/?deal=9")
     assert page.evaluate("document.documentElement.dataset.boot") == "normal"
     assert page.evaluate("performance.getEntriesByName('snapshot-skipped')[0].detail") > 1.5

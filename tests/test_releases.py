@@ -13,7 +13,7 @@ import pytest
 
 from conftest import ROOT
 import pages
-from pages import DIST, SLOW_LINK, new_page, serve_dist, snapshot_first_visit, throttle
+from pages import DIST, SLOW_LINK, new_page, serve_dist, slow_link, snapshot_first_visit
 from solitaire import DEAL, get_game
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -133,7 +133,10 @@ def test_a_deploy_during_a_normal_first_visit_reloads_once_onto_the_new_release(
         # The reload too is a first visit over the slow link: with the wasm already in the
         # HTTP cache it would start from the snapshot, which in B, a built site with one
         # file changed, is still A's (a real release has a snapshot of its own).
-        throttle(page, *SLOW_LINK).send("Network.setCacheDisabled", {"cacheDisabled": True})
+        slow_link(page, site.url, *SLOW_LINK)
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
         deploy_at(site, "/web/engine-files.json", b)
         open_page(page, site.url + "/?deal=9")
         ready(page)
@@ -247,7 +250,7 @@ def test_a_search_after_a_deploy_never_runs_the_new_engine_in_the_worker(browser
     site = serve_dist()
     try:
         page = new_page(browser)
-        throttle(page, *SLOW_LINK)
+        slow_link(page, site.url, *SLOW_LINK)
         open_page(page, site.url + "/?deal=9")
         ready(page)
         assert page.evaluate("document.documentElement.dataset.boot") == "normal"
