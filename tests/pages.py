@@ -95,8 +95,9 @@ def slow_link(page, server, mbit, latency_ms):
     """Every request of the page's context to ``server`` (the page's, its workers') comes
     over a link of ``mbit`` Mbit/s that answers ``latency_ms`` late, as over a phone's
     link: the test server paces the answers (tests/site_server.py ``Link``; a cookie names
-    the link). Not Chromium's own network emulation (CDP), which now and then left every
-    request of a page pending for good (bench/network.py, which measures, still uses it)."""
+    the link). Not Chromium's own network emulation (CDP): with it, a page's requests twice
+    stayed pending for good, for no cause found (bench/network.py, which measures, still
+    uses it)."""
     page.context.add_cookies([{"name": "link", "value": f"{mbit}-{latency_ms}", "url": server}])
 
 
