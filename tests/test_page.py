@@ -802,7 +802,28 @@ def test_a_spider_column_of_33_cards_fits_the_screen(browser, server, width, hei
     boot(page, server + "/?game=spider2&deal=2")
     page.evaluate(f"window.tabby_play({json.dumps(format_line(line))})")
     assert max(len(p) for p in spider_position(page).piles) == 33
+    settled(page)
+    shown = page.evaluate(RUN_INDEXES_SHOWN)
+    assert len(shown) == sum(1 for f in spider_position(page).foundations if f) >= 2
+    assert all(whole for _, whole, _ in shown), shown
     assert_fits(page, ".card", width, height, f"spider2-long-{width}x{height}.png")
+
+
+# Each completed run's place, with whether the index (rank and suit) of the card it shows
+# shows whole: the same card of that place on top at every corner of the index (a run's
+# cards lie in one box; which of them is on top is the page's choice), and the card on top
+# at each corner.
+RUN_INDEXES_SHOWN = """() => {
+  const idx = {};
+  for (const c of document.querySelectorAll('#table > .card[data-place^="foundation"]'))
+    idx[c.dataset.place] = c.querySelector('.idx').getBoundingClientRect();
+  const over = (x, y) => document.elementsFromPoint(x, y).find((e) => e.classList.contains('card'));
+  return Object.entries(idx).map(([place, r]) => {
+    const seen = [[r.left + 1, r.top + 1], [r.right - 1, r.top + 1], [r.left + 1, r.bottom - 1],
+                  [r.right - 1, r.bottom - 1]].map(([x, y]) => over(x, y));
+    return [place, seen.every((c) => c && c === seen[0] && c.dataset.place === place), seen.map((c) => c ? c.dataset.place + '/' + c.dataset.index + '/' + c.dataset.card : null)];
+  });
+}"""
 
 
 # -- issue 10: data from outside never stops the page, never becomes markup ------------------

@@ -48,8 +48,10 @@ class Spider(Game):
     def layout(self) -> list[Place]:
         places = [Place("stock", "stock", 0, 0)]
         # Completed runs stack compactly at the right of the top row, each King's
-        # index showing, instead of a row of eight empty places.
-        places += [Place(f"foundation-{i + 1}", "foundation", 9.45 - (7 - i) * 0.25, 0)
+        # index showing whole (0.8 of a card apart: on a phone, whose cards are narrow,
+        # the index reaches 0.64 of the card, and the places may spread less than the
+        # cards), instead of a row of eight empty places.
+        places += [Place(f"foundation-{i + 1}", "foundation", 9.45 - (7 - i) * 0.8, 0)
                    for i in range(8)]
         places += [Place(f"pile-{i + 1}", "pile", i * 1.05, 1.2, "down") for i in range(10)]
         return places
