@@ -46,7 +46,7 @@ def test_a_million_game_history_shows_every_figure(browser, server, million):
     page.click("#stats")
     listed = page.inner_text("#stats-list")
     want = summary(million, "tabbycat", today)
-    assert str(want["played"]) in listed and str(want["best_streak"]) in listed
+    assert f"{want['played']:,}" in listed and str(want["best_streak"]) in listed   # 500,000: grouped
     bars = page.locator("#stats-chart rect")
     assert bars.count() == 30 == len(history(million, "tabbycat"))
     assert page.locator("#stats-chart rect.win").count() == sum(1 for r in history(million, "tabbycat") if r[1])

@@ -17,6 +17,7 @@ from solitaire.solver.daily import parse_date
 from solitaire.engine.errors import SolitaireError
 import words
 from solitaire.words.messages import clock_text
+from solitaire.words.ruledoc import format_number
 from solitaire.records.stats import CHART, dailies, history, recent_games, summary
 
 SVG = "http://www.w3.org/2000/svg"
@@ -70,7 +71,8 @@ class StatsPanel:
         for key, value in rows:
             div = document.createElement("div")
             dt, dd = document.createElement("dt"), document.createElement("dd")
-            dt.textContent, dd.textContent = words.t(key), str(value)
+            dt.textContent = words.t(key)   # counts grouped the language's way: 500,000
+            dd.textContent = format_number(value, words.lang()) if isinstance(value, int) else str(value)
             div.append(dt, dd)
             box.appendChild(div)
         self.chart(history(ctl.stats, ctl.game.id))
