@@ -109,7 +109,14 @@ class Deployment:
 
     def link(self, cookie_header: str | None) -> Link | None:
         """The link a request's ``link=MBIT-MS`` cookie names (one per name, shared by
-        every request that names it), or None."""
+        every request that names it), or None.
+
+        >>> d = Deployment(ROOT)
+        >>> d.link("a=1; link=8-20").rate, d.link("link=8-20") is d.link("link=8-20")
+        (1000000.0, True)
+        >>> d.link("link=fast"), d.link("link"), d.link(None)
+        (None, None, None)
+        """
         if not cookie_header:
             return None
         try:
