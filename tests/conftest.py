@@ -29,15 +29,23 @@ settings.register_profile("late", max_examples=LATE_EXAMPLES, deadline=None,
 BROWSER_FIXTURES = {"site", "server", "browser"}
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "browser: needs a browser or the built site (deselect with -m 'not browser')")
+
+
 @pytest.hookimpl(tryfirst=True)   # before pytest-xdist's own hook reads the groups
 def pytest_collection_modifyitems(config, items):
     """Under pytest-xdist (scripts/test.sh runs ``-n 2 --dist loadgroup``) each file of
     browser tests is a group: its tests run in their order on one worker, as they would
     alone (several files share a page between their tests, fixtures of module scope),
-    while the files, and the CPython tests one by one, are spread over both workers."""
+    while the files, and the CPython tests one by one, are spread over both workers.
+    Each such test is also marked ``browser`` (tests/test_engines.py marks its own), so
+    ``-m "not browser"`` runs everything that starts no browser."""
     for item in items:
         if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.xdist_group(f"browser-{item.module.__name__}"))
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session")

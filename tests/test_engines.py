@@ -12,7 +12,8 @@ import engines
 from pages import SKIPPED, first_visit_with_snapshot
 
 # Selenium's own use of an API it deprecates (the WebKit driver's connection).
-pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
+pytestmark = [pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning"),
+              pytest.mark.browser]
 
 READY = "document.body.dataset.ready !== undefined"
 ACTIVE = ("navigator.serviceWorker.getRegistration()"

@@ -226,9 +226,12 @@ def test_deal_undo_redo_restart(table):
     table.keyboard.press("u")
     assert position(table) == start
     table.keyboard.press("r")
+    assert position(table) == dealt and table.evaluate("window.tabby_moves()") == "deal"
     table.click("#stats")
     table.click("#restart")
     assert position(table) == start and table.evaluate("window.tabby_moves()") == ""
+    table.keyboard.press("u")   # the restart itself is undone
+    assert position(table) == dealt and table.evaluate("window.tabby_moves()") == "deal"
 
 
 def test_keyboard_picks_source_and_target(table):

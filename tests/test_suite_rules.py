@@ -99,3 +99,26 @@ def test_under_xdist_each_file_of_browser_tests_runs_on_one_worker_in_order(tmp_
             f"test_browser_{name}.py::test_{k}@browser-test_browser_{name}" for k in range(6)], mine
     plain = {worker for worker, test in ran if "test_plain.py" in test}
     assert plain == {f"gw{k}" for k in range(int(workers[1]))}, ran
+
+
+def test_the_command_without_a_browser_collects_no_test_that_starts_one():
+    """docs/testing.md's ``-m "not browser"`` leaves out every test that asks for a browser
+    fixture or drives Firefox or WebKit (tests/test_engines.py), and keeps the rest."""
+    def collected(*args):
+        r = subprocess.run([sys.executable, "-m", "pytest", "-q", "--collect-only", "-p", "no:cacheprovider",
+                            "--doctest-modules", "py", "tests", *args],
+                           capture_output=True, text=True, cwd=ROOT, timeout=300)
+        assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+        return {line for line in r.stdout.splitlines() if "::" in line}
+    everything, plain = collected(), collected("-m", "not browser")
+    starts_one = everything - plain
+    assert not any(n.startswith("tests/test_engines.py") for n in plain), plain
+    for node in plain:   # no test left in asks for a browser fixture
+        path, _, name = node.partition("::")
+        source = (ROOT / path).read_text()
+        base = name.split("[")[0]
+        m = re.search(rf"def {re.escape(base)}\(([^)]*)\)", source)
+        if m:
+            params = {p.strip().split(":")[0].split("=")[0] for p in m.group(1).split(",")}
+            assert not params & {"browser", "server", "site"}, node
+    assert len(starts_one) > 100 and len(plain) > 1000, (len(starts_one), len(plain))
