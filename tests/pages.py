@@ -227,9 +227,11 @@ def overlaps(page) -> list:
 
 
 def settled(page):
-    """Wait for the state a measurement needs: no animation running on the page, then two
-    frames drawn (so layout and paint have caught up with the last change)."""
-    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    """Wait for the state a measurement needs: no frame of a move still to show (the
+    table's ``data-moving``), no animation running on the page, then two frames drawn (so
+    layout and paint have caught up with the last change)."""
+    page.wait_for_function("() => !document.querySelector('#table[data-moving]')"
+                           " && document.getAnimations().every(a => a.playState !== 'running')")
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
