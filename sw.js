@@ -10,10 +10,11 @@
 //   open keeps getting every file from the version it started with;
 // - a first visit, which no worker controls, is taken over once the worker is active, if the
 //   page is of the worker's release (see claim below; else the page offers a reload);
-// - it takes over at the next navigation: a navigation that finds it waiting, with no
-//   other tab open, gets an empty page that tells it to take over and reloads once it has
-//   (see handOver), so the reload asks only the new version. The page may offer "a new
-//   version is ready" (web/boot.js) and reload.
+// - it takes over at the next navigation: a tab's navigation that finds it waiting, with no
+//   other page of the site open, gets an empty page that tells it to take over and reloads
+//   once it has (see handOver), so the reload asks only the new version. The page may offer
+//   "a new version is ready" (web/boot.js) and reload. A frame's navigation (the page's
+//   warm-up frame) never hands over: the tab it is in is still on the old release.
 const PRECACHE = {"version": "dev", "files": []};
 const CACHE = "tabbycat-" + PRECACHE.version;
 const IMMUTABLE = /\/web\/vendor\//;  // versioned names: the HTTP cache may answer
@@ -102,11 +103,16 @@ async function handOverResponse() {
   return new Response(handOverPage.body, { headers: handOverPage.headers });
 }
 
-/** A navigation while a new version waits and no other tab uses this one: hand over. */
+/** A tab's own navigation while a new version waits and no other page is open: hand over.
+ * Only a top-level navigation (a frame's, such as the page's warm-up frame, web/boot.js,
+ * never: its tab is still running the old release), and only when the navigating tab is
+ * the one window of the site, controlled or not (a page still starting, not yet claimed,
+ * is a page of the old release too). Activating is what deletes the old release's cache,
+ * so no page is left using it. */
 async function handOver(event) {
   const waiting = self.registration.waiting;
-  if (!waiting || event.request.mode !== "navigate") return null;
-  const tabs = await self.clients.matchAll({ type: "window" });
+  if (!waiting || event.request.mode !== "navigate" || event.request.destination !== "document") return null;
+  const tabs = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
   if (tabs.length > 1) return null;
   waiting.postMessage("take-over");
   return handOverResponse();

@@ -314,6 +314,41 @@ def test_a_new_version_waits_for_the_next_navigation_and_a_failed_one_changes_no
         site.stop()
 
 
+BUSY = """() => { window.__busy = setInterval(() => dispatchEvent(new WheelEvent("wheel")), 300); }"""
+
+
+def test_a_new_version_waiting_when_the_warm_up_frame_loads_never_takes_over_the_open_tab(browser):
+    """A deploy lands during a first visit: the new worker installs and waits while the page
+    (claimed by its own release's worker) is still to load its warm-up frame. The frame's
+    navigation is not the tab's: the new worker keeps waiting, the old release's cache stays,
+    and How to play and the stylesheet still come from the page's own release."""
+    site = serve_dist()  # an origin of its own: its own service worker
+    try:
+        page = new_page(browser, service_workers="allow")
+        boot(page, site.url + "/?deal=5")
+        page.evaluate(BUSY)   # the player at work: the warm-up waits for 3 s of quiet (web/boot.js)
+        page.wait_for_function("document.documentElement.dataset.releasePin === 'claimed'", timeout=90_000)
+        version = precache()["version"]
+        rules = "/docs/rules/tabbycat.en.md"
+        theirs = (DIST / rules[1:]).read_text().replace("Tabby Cat", "Released Later")
+        release(site.deployment, "late", {rules: theirs.encode()})
+        assert page.evaluate(UPDATE) == "installed"
+        assert page.evaluate("document.documentElement.dataset.warmedUp") is None   # still to come
+        page.evaluate("clearInterval(window.__busy)")
+        page.wait_for_function("document.documentElement.dataset.warmedUp !== undefined", timeout=90_000)
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => !!r.waiting)")
+        assert sorted(page.evaluate(RELEASES)) == sorted([f"tabbycat-{version}", f"tabbycat-{version}-late"])
+        css = page.evaluate("fetch('./web/style.css').then(async (r) => [r.status, await r.text()])")
+        assert css == [200, (DIST / "web" / "style.css").read_text()]
+        page.keyboard.press("?")
+        page.wait_for_function("document.querySelector('#rules-body').textContent.includes('Tabby Cat')")
+        assert "Released Later" not in page.inner_text("#rules-body")
+        assert not page.errors, page.errors
+        page.context.close()
+    finally:
+        site.stop()
+
+
 # -- the snapshot ------------------------------------------------------------------------------
 
 def flip_build_id(raw: bytes) -> bytes:
