@@ -1,0 +1,79 @@
+"""Cleaner faces and places, in a real browser: a covered card shows its index strip and
+nothing else, a small card has no big pip, a stack of slivers is one quiet edge, the
+stock's count keeps to its corner, and every empty place says what it takes.
+
+One booted page with reduced motion is resized and reset through the page's test hooks
+(each Pyodide boot is expensive), as tests/test_page_layout.py does.
+"""
+
+import json
+
+import pytest
+
+from helpers import LONG_DEAL, LONG_LINE
+from pages import boot, new_page, settled
+from solitaire.engine.position import format_line
+from test_page_layout import size, spider_line
+
+SCREENS = [(1280, 800), (360, 740), (320, 640)]
+SMALL_CW = 40   # px: a card narrower than this has no big pip (style.css)
+
+
+@pytest.fixture(scope="module")
+def page(browser, server):
+    page = new_page(browser)
+    boot(page, server + "/?deal=1")
+    yield page
+    page.context.close()
+
+
+def show(page, game_id, deal, line=()):
+    """Start ``deal`` of ``game_id`` and play ``line``; wait for the table to settle."""
+    page.evaluate(f"window.tabby_start({deal}, '{game_id}')")
+    if line:
+        assert page.evaluate(f"window.tabby_play({json.dumps(format_line(line))})")
+    page.evaluate("document.querySelectorAll('.overlay, #intro').forEach(e => e.hidden = true)")
+    settled(page)
+
+
+# Each face-up card: its box, its z order, whether its big pip shows, and whether another
+# card drawn over it (a higher z) reaches into its lower right quarter, where the pip is.
+FACES = """() => {
+  const cards = [...document.querySelectorAll('#table > .card[data-place]')].map((e) => {
+    const r = e.getBoundingClientRect(), pip = e.querySelector('.pip');
+    const s = pip && getComputedStyle(pip);
+    return {card: e.dataset.card || null, place: e.dataset.place, z: +e.style.zIndex,
+            box: [r.left, r.top, r.right, r.bottom], w: r.width,
+            pip: !!pip && s.display !== 'none' && s.visibility !== 'hidden' && pip.getClientRects().length > 0};
+  });
+  const meet = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1 && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
+  return cards.filter((c) => c.card).map((c) => {
+    const [l, t, r, b] = c.box, low = [l + (r - l) / 2, t + (b - t) * 0.6, r, b];
+    return {...c, covered: cards.some((o) => o !== c && o.z > c.z && meet(o.box, low))};
+  });
+}"""
+
+SCENES = {
+    "tabbycat": ("tabbycat", LONG_DEAL, LONG_LINE),   # a 44-card pile
+    "spider4": ("spider4", 1, None),                 # all 104 cards dealt out
+    "tuxedo": ("tuxedo", 1, ()),
+}
+
+
+@pytest.mark.parametrize("scene", list(SCENES))
+@pytest.mark.parametrize("width,height", SCREENS)
+def test_faces_a_covered_card_shows_its_index_only(page, scene, width, height):
+    """A card with another card over its lower part shows no big pip or court frame (only
+    its index strip); a card whose lower part shows has its pip, unless the cards are
+    narrower than 40 px, which show their index alone."""
+    game_id, deal, line = SCENES[scene]
+    size(page, width, height, "en")
+    show(page, game_id, deal, spider_line() if line is None else line)
+    faces = page.evaluate(FACES)
+    assert faces
+    shows = [(f["card"], f["place"]) for f in faces if f["covered"] and f["pip"]]
+    assert not shows, shows
+    top = [f for f in faces if not f["covered"]]
+    assert top
+    for f in top:
+        assert f["pip"] == (f["w"] >= SMALL_CW), f
