@@ -77,3 +77,28 @@ def test_faces_a_covered_card_shows_its_index_only(page, scene, width, height):
     assert top
     for f in top:
         assert f["pip"] == (f["w"] >= SMALL_CW), f
+
+
+@pytest.mark.parametrize("width,height", SCREENS)
+def test_faces_a_stack_of_slivers_is_one_quiet_edge(page, width, height):
+    """Under the 17-card run of a 44-card pile the stacked cards cast no shadow of their
+    own; below 8 px a sliver draws no line of its own (only the stack's first card keeps
+    its outline); the stack's count shows on top of it, readable."""
+    size(page, width, height, "en")
+    show(page, "tabbycat", LONG_DEAL, LONG_LINE)
+    stack = page.evaluate("""() => [...document.querySelectorAll('#table > .card.stacked')].map((e) => {
+        const s = getComputedStyle(e);
+        return {shadow: s.boxShadow, top: s.borderTopColor, thin: e.classList.contains('thin'),
+                edge: e.classList.contains('stack-edge')}; })""")
+    assert len(stack) == 27
+    assert all(s["shadow"] == "none" for s in stack), {s["shadow"] for s in stack}
+    assert sum(s["edge"] for s in stack) == 1
+    lines = [s for s in stack if s["thin"] and not s["edge"] and s["top"] != "rgba(0, 0, 0, 0)"]
+    assert not lines, lines
+    assert page.evaluate("""() => { const e = document.querySelector('.stack-count:not([hidden])');
+        const r = e.getBoundingClientRect();
+        const over = [...document.querySelectorAll('#table > .card')].filter((c) => {
+          const b = c.getBoundingClientRect();
+          return +c.style.zIndex > +e.style.zIndex && Math.min(b.right, r.right) - Math.max(b.left, r.left) > 1
+                 && Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top) > 1; });
+        return e.textContent === '+27' && r.height >= 14 && over.length === 0; }""")

@@ -100,7 +100,7 @@ class Table:
         self.ids = {}           # card -> its element's id
         self.pressed = set()    # cards shown as chosen
         self.covered = set()    # cards with another card over their lower part: index only
-        self.tight = {}         # card -> the px it shows, stacked tight under a run
+        self.tight = {}         # card -> (the px it shows, the stack's first), stacked tight under a run
         self.named = {}         # card -> (index, count, language) of the name it was given
         self.owns = {}          # place -> its group's aria-owns
         cards = deck(game.decks, game.suits)
@@ -352,6 +352,7 @@ class Table:
                         self.pressed.discard(key)
                         node.removeAttribute("aria-pressed")
                 stacked = sliver if tight and down <= i < first else 0
+                edge = bool(stacked) and i == down  # the stack's first card: its outline
                 covered = i != (0 if bottom_up else len(cards) - 1) or name in over
                 cy = lay.card_y(name, i, down)
                 self.base[key] = (x, cy)
@@ -361,7 +362,7 @@ class Table:
                 drawn = (new, name, i, face_down)
                 last = self.drawn.get(key)
                 if last == drawn and key not in held:
-                    self.stack_mark(node, key, stacked)
+                    self.stack_mark(node, key, stacked, edge)
                     self.cover_mark(node, key, covered and not face_down)
                     continue  # nothing else of this card changed: no DOM work
                 self.drawn[key] = drawn
@@ -374,7 +375,7 @@ class Table:
                 node.dataset.place = name
                 node.dataset.index = str(i)
                 self.show_face(key, not face_down)
-                self.stack_mark(node, key, stacked)
+                self.stack_mark(node, key, stacked, edge)
                 self.cover_mark(node, key, covered and not face_down)
             lang = words.lang()
             for i in range(down, len(cards)):  # names say the position: outside the skip above
@@ -406,15 +407,17 @@ class Table:
             self.slots[selected].classList.add("selected")
         return took
 
-    def stack_mark(self, node, key, stacked):
-        """Mark a card stacked tight under a run (showing ``stacked`` px), or not (0)."""
-        if stacked == self.tight.get(key, 0):  # DOM work only for a change
+    def stack_mark(self, node, key, stacked, edge=False):
+        """Mark a card stacked tight under a run (showing ``stacked`` px), or not (0);
+        ``edge``: the stack's first card, which draws the stack's outline."""
+        if (stacked, edge) == self.tight.get(key, (0, False)):  # DOM work only for a change
             return
         node.classList.toggle("stacked", bool(stacked))
         node.classList.toggle("thin", 0 < stacked < THIN_PX)
+        node.classList.toggle("stack-edge", edge)
         if stacked:
             node.style.setProperty("--sliver", f"{stacked}px")
-            self.tight[key] = stacked
+            self.tight[key] = (stacked, edge)
         else:
             self.tight.pop(key, None)
 
