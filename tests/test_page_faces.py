@@ -102,3 +102,44 @@ def test_faces_a_stack_of_slivers_is_one_quiet_edge(page, width, height):
           return +c.style.zIndex > +e.style.zIndex && Math.min(b.right, r.right) - Math.max(b.left, r.left) > 1
                  && Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top) > 1; });
         return e.textContent === '+27' && r.height >= 14 && over.length === 0; }""")
+
+
+# The stock's face (its top card, or its slot when it is empty) and its count's box.
+STOCK = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const slot = document.querySelector('#table > .slot.stock'), badge = slot.querySelector('.badge');
+  const cards = [...document.querySelectorAll('#table > .card[data-place="stock"]')];
+  const top = cards.sort((a, b) => b.style.zIndex - a.style.zIndex)[0];
+  return {slot: box(slot), face: top ? box(top) : box(slot), badge: box(badge), text: badge.textContent,
+          font: parseFloat(getComputedStyle(badge).fontSize)};
+}"""
+
+
+def area(a):
+    return max(a[2] - a[0], 0) * max(a[3] - a[1], 0)
+
+
+def common(a, b):
+    return [max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])]
+
+
+@pytest.mark.parametrize("game_id", ["tabbycat", "manx", "tabbycat-relaxed", "spider1", "spider4"])
+@pytest.mark.parametrize("width,height", [(320, 640), (360, 740), (1280, 800)])
+def test_faces_the_stock_count_keeps_to_its_corner(page, game_id, width, height):
+    """The stock's count sits at its top right corner, over at most a corner of its face
+    (30% of the face's box at most, and much less than the half a 24 px badge covered on
+    a phone), over no other place, in a readable size; with two digits too."""
+    from pages import overlaps
+    size(page, width, height, "en")
+    show(page, game_id, 1)
+    s = page.evaluate(STOCK)
+    assert len(s["text"]) == (2 if game_id.startswith("tabby") or game_id == "manx" else 1), s
+    face, badge, slot = s["face"], s["badge"], s["slot"]
+    over = area(common(face, badge)) / area(face)
+    assert over <= 0.30, s
+    assert badge[2] >= slot[2] - 4 and badge[1] <= slot[1] + 4, s   # at the top right corner
+    assert (badge[2] - badge[0]) <= (slot[2] - slot[0]) * 0.5, s
+    assert s["font"] >= 10
+    assert not [o for o in overlaps(page) if "stock" in o], overlaps(page)
+    if width == 320:
+        assert over <= 0.15, s
