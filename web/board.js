@@ -159,7 +159,14 @@ function drawBoard(board, lay, root) {
     at(label, x, y);
     layer.appendChild(label);
   }
-  for (const [x, y, z, face] of topOfEachSpot(lay.cards)) {
+  const drawn = topOfEachSpot(lay.cards);
+  // A card another one lies over (over its big pip, near its lower right corner) shows
+  // its index only, as web/table.py marks it.
+  const [px, py] = [lay.cw * 0.85, lay.ch * 0.85];
+  const covered = (a) => drawn.some((b) => b[2] > a[2] && b[0] <= a[0] + px && a[0] + px <= b[0] + lay.cw
+                                         && b[1] <= a[1] + py && a[1] + py <= b[1] + lay.ch);
+  for (const spot of drawn) {
+    const [x, y, z, face] = spot;
     const m = FACE.exec(face);
     let card;
     if (!m) {
@@ -168,7 +175,7 @@ function drawBoard(board, lay, root) {
       const [, r, s] = m;
       const rank = RANK[r] || r;
       const court = "JQK".includes(r);
-      card = node("div", `card ${"HD".includes(s) ? "red" : "black"} ${s.toLowerCase()}${court ? " court" : ""}`);
+      card = node("div", `card ${"HD".includes(s) ? "red" : "black"} ${s.toLowerCase()}${court ? " court" : ""}${covered(spot) ? " covered" : ""}`);
       const idx = node("span", "idx", rank);
       idx.appendChild(node("small", "", SUIT[s]));
       const pip = node("span", "pip", court ? undefined : SUIT[s]);

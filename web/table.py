@@ -99,7 +99,8 @@ class Table:
         self.faces = {}         # card -> the card whose face its element shows, or None
         self.ids = {}           # card -> its element's id
         self.pressed = set()    # cards shown as chosen
-        self.tight = {}         # card -> the px it shows, stacked tight under a run
+        self.covered = set()    # cards with another card over their lower part: index only
+        self.tight = {}         # card -> (the px it shows, the stack's first), stacked tight under a run
         self.named = {}         # card -> (index, count, language) of the name it was given
         self.owns = {}          # place -> its group's aria-owns
         cards = deck(game.decks, game.suits)
@@ -133,7 +134,8 @@ class Table:
         if (self.faces[key] is not None) == up:
             return
         node = self.cards[key]
-        self.tight.pop(key, None)  # a new className: no longer marked stacked
+        self.tight.pop(key, None)  # a new className: no longer marked stacked ...
+        self.covered.discard(key)  # ... nor covered
         if not up:
             node.className = "card back"
             node.removeAttribute("data-card")
@@ -313,6 +315,7 @@ class Table:
             held[node.dataset.card] = node.style.transform
             node.classList.remove("dragging")
         self.where, self.base, self.geometry = {}, {}, {}
+        over = self.overlapped(pos)
         for name, place in self.places.items():
             x, y, _, _, pile_h = lay.places[name]
             slot = self.slots[name]
@@ -349,6 +352,8 @@ class Table:
                         self.pressed.discard(key)
                         node.removeAttribute("aria-pressed")
                 stacked = sliver if tight and down <= i < first else 0
+                edge = bool(stacked) and i == down  # the stack's first card: its outline
+                covered = i != (0 if bottom_up else len(cards) - 1) or name in over
                 cy = lay.card_y(name, i, down)
                 self.base[key] = (x, cy)
                 self.where[key] = (name, i)
@@ -357,7 +362,8 @@ class Table:
                 drawn = (new, name, i, face_down)
                 last = self.drawn.get(key)
                 if last == drawn and key not in held:
-                    self.stack_mark(node, key, stacked)
+                    self.stack_mark(node, key, stacked, edge)
+                    self.cover_mark(node, key, covered and not face_down)
                     continue  # nothing else of this card changed: no DOM work
                 self.drawn[key] = drawn
                 old = held.get(key, last[0] if last else "")
@@ -369,7 +375,8 @@ class Table:
                 node.dataset.place = name
                 node.dataset.index = str(i)
                 self.show_face(key, not face_down)
-                self.stack_mark(node, key, stacked)
+                self.stack_mark(node, key, stacked, edge)
+                self.cover_mark(node, key, covered and not face_down)
             lang = words.lang()
             for i in range(down, len(cards)):  # names say the position: outside the skip above
                 key = str(cards[i])
@@ -400,17 +407,38 @@ class Table:
             self.slots[selected].classList.add("selected")
         return took
 
-    def stack_mark(self, node, key, stacked):
-        """Mark a card stacked tight under a run (showing ``stacked`` px), or not (0)."""
-        if stacked == self.tight.get(key, 0):  # DOM work only for a change
+    def stack_mark(self, node, key, stacked, edge=False):
+        """Mark a card stacked tight under a run (showing ``stacked`` px), or not (0);
+        ``edge``: the stack's first card, which draws the stack's outline."""
+        if (stacked, edge) == self.tight.get(key, (0, False)):  # DOM work only for a change
             return
         node.classList.toggle("stacked", bool(stacked))
         node.classList.toggle("thin", 0 < stacked < THIN_PX)
+        node.classList.toggle("stack-edge", edge)
         if stacked:
             node.style.setProperty("--sliver", f"{stacked}px")
-            self.tight[key] = stacked
+            self.tight[key] = (stacked, edge)
         else:
             self.tight.pop(key, None)
+
+    def cover_mark(self, node, key, covered):
+        """Mark a face-up card that another card lies over (``covered``): it shows its
+        index strip only, its big pip or court frame hidden (style.css)."""
+        if covered == (key in self.covered):  # DOM work only for a change
+            return
+        node.classList.toggle("covered", covered)
+        if covered:
+            self.covered.add(key)
+        else:
+            self.covered.discard(key)
+
+    def overlapped(self, pos):
+        """The places whose top card another place's card lies over: in a compact stack
+        of foundations (Spider's eight), each one the next one holds cards over."""
+        found = [name for name, p in self.places.items() if p.kind == "foundation"]
+        if len(found) <= 4:
+            return set()
+        return {a for a, b in zip(found, found[1:]) if self.game.get(pos, b)}
 
     def show_stack(self, name, x, y, count, first):
         """The count of the cards stacked tight at the foot of ``name`` (none: hidden)."""

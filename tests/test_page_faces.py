@@ -1,0 +1,145 @@
+"""Cleaner faces and places, in a real browser: a covered card shows its index strip and
+nothing else, a small card has no big pip, a stack of slivers is one quiet edge, the
+stock's count keeps to its corner, and every empty place says what it takes.
+
+One booted page with reduced motion is resized and reset through the page's test hooks
+(each Pyodide boot is expensive), as tests/test_page_layout.py does.
+"""
+
+import json
+
+import pytest
+
+from helpers import LONG_DEAL, LONG_LINE
+from pages import boot, new_page, settled
+from solitaire.engine.position import format_line
+from test_page_layout import size, spider_line
+
+SCREENS = [(1280, 800), (360, 740), (320, 640)]
+SMALL_CW = 40   # px: a card narrower than this has no big pip (style.css)
+
+
+@pytest.fixture(scope="module")
+def page(browser, server):
+    page = new_page(browser)
+    boot(page, server + "/?deal=1")
+    yield page
+    page.context.close()
+
+
+def show(page, game_id, deal, line=()):
+    """Start ``deal`` of ``game_id`` and play ``line``; wait for the table to settle."""
+    page.evaluate(f"window.tabby_start({deal}, '{game_id}')")
+    if line:
+        assert page.evaluate(f"window.tabby_play({json.dumps(format_line(line))})")
+    page.evaluate("document.querySelectorAll('.overlay, #intro').forEach(e => e.hidden = true)")
+    settled(page)
+
+
+# Each face-up card: its box, its z order, whether its big pip shows, and whether another
+# card drawn over it (a higher z) reaches into its lower right quarter, where the pip is.
+FACES = """() => {
+  const cards = [...document.querySelectorAll('#table > .card[data-place]')].map((e) => {
+    const r = e.getBoundingClientRect(), pip = e.querySelector('.pip');
+    const s = pip && getComputedStyle(pip);
+    return {card: e.dataset.card || null, place: e.dataset.place, z: +e.style.zIndex,
+            box: [r.left, r.top, r.right, r.bottom], w: r.width,
+            pip: !!pip && s.display !== 'none' && s.visibility !== 'hidden' && pip.getClientRects().length > 0};
+  });
+  const meet = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1 && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
+  return cards.filter((c) => c.card).map((c) => {
+    const [l, t, r, b] = c.box, low = [l + (r - l) / 2, t + (b - t) * 0.6, r, b];
+    return {...c, covered: cards.some((o) => o !== c && o.z > c.z && meet(o.box, low))};
+  });
+}"""
+
+SCENES = {
+    "tabbycat": ("tabbycat", LONG_DEAL, LONG_LINE),   # a 44-card pile
+    "spider4": ("spider4", 1, None),                 # all 104 cards dealt out
+    "tuxedo": ("tuxedo", 1, ()),
+}
+
+
+@pytest.mark.parametrize("scene", list(SCENES))
+@pytest.mark.parametrize("width,height", SCREENS)
+def test_faces_a_covered_card_shows_its_index_only(page, scene, width, height):
+    """A card with another card over its lower part shows no big pip or court frame (only
+    its index strip); a card whose lower part shows has its pip, unless the cards are
+    narrower than 40 px, which show their index alone."""
+    game_id, deal, line = SCENES[scene]
+    size(page, width, height, "en")
+    show(page, game_id, deal, spider_line() if line is None else line)
+    faces = page.evaluate(FACES)
+    assert faces
+    shows = [(f["card"], f["place"]) for f in faces if f["covered"] and f["pip"]]
+    assert not shows, shows
+    top = [f for f in faces if not f["covered"]]
+    assert top
+    for f in top:
+        assert f["pip"] == (f["w"] >= SMALL_CW), f
+
+
+@pytest.mark.parametrize("width,height", SCREENS)
+def test_faces_a_stack_of_slivers_is_one_quiet_edge(page, width, height):
+    """Under the 17-card run of a 44-card pile the stacked cards cast no shadow of their
+    own; below 8 px a sliver draws no line of its own (only the stack's first card keeps
+    its outline); the stack's count shows on top of it, readable."""
+    size(page, width, height, "en")
+    show(page, "tabbycat", LONG_DEAL, LONG_LINE)
+    stack = page.evaluate("""() => [...document.querySelectorAll('#table > .card.stacked')].map((e) => {
+        const s = getComputedStyle(e);
+        return {shadow: s.boxShadow, top: s.borderTopColor, thin: e.classList.contains('thin'),
+                edge: e.classList.contains('stack-edge')}; })""")
+    assert len(stack) == 27
+    assert all(s["shadow"] == "none" for s in stack), {s["shadow"] for s in stack}
+    assert sum(s["edge"] for s in stack) == 1
+    lines = [s for s in stack if s["thin"] and not s["edge"] and s["top"] != "rgba(0, 0, 0, 0)"]
+    assert not lines, lines
+    assert page.evaluate("""() => { const e = document.querySelector('.stack-count:not([hidden])');
+        const r = e.getBoundingClientRect();
+        const over = [...document.querySelectorAll('#table > .card')].filter((c) => {
+          const b = c.getBoundingClientRect();
+          return +c.style.zIndex > +e.style.zIndex && Math.min(b.right, r.right) - Math.max(b.left, r.left) > 1
+                 && Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top) > 1; });
+        return e.textContent === '+27' && r.height >= 14 && over.length === 0; }""")
+
+
+# The stock's face (its top card, or its slot when it is empty) and its count's box.
+STOCK = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const slot = document.querySelector('#table > .slot.stock'), badge = slot.querySelector('.badge');
+  const cards = [...document.querySelectorAll('#table > .card[data-place="stock"]')];
+  const top = cards.sort((a, b) => b.style.zIndex - a.style.zIndex)[0];
+  return {slot: box(slot), face: top ? box(top) : box(slot), badge: box(badge), text: badge.textContent,
+          font: parseFloat(getComputedStyle(badge).fontSize)};
+}"""
+
+
+def area(a):
+    return max(a[2] - a[0], 0) * max(a[3] - a[1], 0)
+
+
+def common(a, b):
+    return [max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])]
+
+
+@pytest.mark.parametrize("game_id", ["tabbycat", "manx", "tabbycat-relaxed", "spider1", "spider4"])
+@pytest.mark.parametrize("width,height", [(320, 640), (360, 740), (1280, 800)])
+def test_faces_the_stock_count_keeps_to_its_corner(page, game_id, width, height):
+    """The stock's count sits at its top right corner, over at most a corner of its face
+    (30% of the face's box at most, and much less than the half a 24 px badge covered on
+    a phone), over no other place, in a readable size; with two digits too."""
+    from pages import overlaps
+    size(page, width, height, "en")
+    show(page, game_id, 1)
+    s = page.evaluate(STOCK)
+    assert len(s["text"]) == (2 if game_id.startswith("tabby") or game_id == "manx" else 1), s
+    face, badge, slot = s["face"], s["badge"], s["slot"]
+    over = area(common(face, badge)) / area(face)
+    assert over <= 0.30, s
+    assert badge[2] >= slot[2] - 4 and badge[1] <= slot[1] + 4, s   # at the top right corner
+    assert (badge[2] - badge[0]) <= (slot[2] - slot[0]) * 0.5, s
+    assert s["font"] >= 10
+    assert not [o for o in overlaps(page) if "stock" in o], overlaps(page)
+    if width == 320:
+        assert over <= 0.15, s
