@@ -444,14 +444,17 @@ class Table:
         for k, node in enumerate(nodes):
             start = node.style.transform
             side = (1 if k % 2 else -1) * (1 + (k * 7) % 5) * cw * 0.5
-            frames = [{"transform": start, "zIndex": "950", "offset": 0},
+            z = str(950 + len(nodes) - k)  # a card in the air over those still waiting
+            frames = [{"transform": start, "zIndex": z, "offset": 0},
                       {"transform": f"{start} translate({side * 0.4:.0f}px, {-cw * 0.6:.0f}px)",
-                       "zIndex": "950", "offset": 0.3},
+                       "zIndex": z, "offset": 0.3},
                       {"transform": f"{start} translate({side:.0f}px, {fall:.0f}px) rotate({side / 4:.0f}deg)",
-                       "zIndex": "950", "offset": 1}]
+                       "zIndex": z, "offset": 1}]
+            # No fill before its start: a card waiting for its turn stays as drawn (the
+            # last move's slide, then its place and stacking: each foundation's King on top)
             anim = node.animate(to_js(frames, dict_converter=window.Object.fromEntries),
-                                to_js({"duration": 700, "delay": after + k * gap, "easing": "ease-in",
-                                       "fill": "backwards"}, dict_converter=window.Object.fromEntries))
+                                to_js({"duration": 700, "delay": after + k * gap, "easing": "ease-in"},
+                                      dict_converter=window.Object.fromEntries))
             anim.id = "cascade"
         if nodes:  # the last card down ends the celebration
             if not document.body.classList.contains("cascade"):
@@ -500,7 +503,8 @@ def slide(moved):
     parse = window.JSON.parse  # one call per value: cheaper than converting dicts (Spider deals 10)
     for k, (node, old, new, turned) in enumerate(moved):
         flip = " scaleX(0.2)" if turned else ""
-        z = str(900 + k)
+        # over the cards that stay, stacked as where it lands (a run lands King on top)
+        z = str(900 + int(node.style.zIndex or 0))
         frames = [{"transform": old + flip, "zIndex": z}, {"transform": new, "zIndex": z}]
         node.animate(parse(json.dumps(frames)),
                      parse(json.dumps({"duration": MOVE_MS, "delay": round(k * gap),
