@@ -481,6 +481,72 @@ def test_feel_a_win_cascades_then_the_summary_and_a_click_skips(felt):
     size(felt, 1280, 800)
 
 
+# From the winning move on, frame by frame (requestAnimationFrame) until every foundation's
+# cards have begun their cascade: the card on top at each foundation's centre, for each
+# foundation none of whose cards has begun yet (a card still sliding there is looked
+# through: it is on its way, not on the foundation). Read from the cards' z-order, since
+# the win panel makes the table inert to hit tests.
+WIN_FRAMES = """async (move) => {
+    const names = [...document.querySelectorAll('.slot.foundation')].map(s => s.dataset.pile);
+    window.tabby_play(move);
+    const cards = [...document.querySelectorAll('#table .card')];
+    const samples = [], begun = new Set();
+    let seen = false;
+    for (let frame = 0; frame < 600; frame++) {
+        const anims = document.getAnimations();
+        const cascade = anims.filter(a => a.id === 'cascade');
+        cascade.filter(a => a.currentTime >= a.effect.getTiming().delay)
+               .forEach(a => begun.add(a.effect.target.dataset.place));
+        const sliding = new Set(anims.filter(a => a.id !== 'cascade' && a.playState === 'running'
+                                                  && a.effect && a.effect.target)
+                                     .map(a => a.effect.target));
+        const tops = {};
+        for (const name of names.filter(n => !begun.has(n))) {
+            const r = document.querySelector(`.slot[data-pile="${name}"]`).getBoundingClientRect();
+            const x = r.x + r.width / 2, y = r.y + r.height / 2;
+            let top = null, topZ = -Infinity;  // painted last: the highest z-index, then the
+            for (const e of cards) {           // later in the document (siblings, one context)
+                const b = e.getBoundingClientRect();
+                if (sliding.has(e) || x < b.left || x > b.right || y < b.top || y > b.bottom) continue;
+                const z = +getComputedStyle(e).zIndex || 0;
+                if (z >= topZ) { top = e; topZ = z; }
+            }
+            tops[name] = top ? (top.dataset.card || 'face down') : null;
+        }
+        samples.push({cascade: cascade.length, begun: begun.size, tops});
+        if (begun.size === names.length || (seen && !cascade.length)) break;
+        seen = seen || cascade.length > 0;
+        await new Promise(r => requestAnimationFrame(r));
+    }
+    return samples;
+}"""
+
+
+@pytest.mark.parametrize("game_id, deal, width, height", [("tabbycat", 2, 1280, 800),
+                                                          ("spider1", 1, 360, 740)])
+def test_feel_the_cascade_starts_from_the_kings(felt, game_id, deal, width, height):
+    """From the winning move until its cards leave, each foundation (each completed run)
+    shows its King on top, as it lay on the table: the cascade starts clean."""
+    game = get_game(game_id)
+    size(felt, width, height)
+    line = solve(game, game.deal(deal)).line
+    start(felt, game, deal, line[:-1])
+    samples = felt.evaluate(WIN_FRAMES, str(line[-1]))
+    assert samples[-1]["begun"] == game.foundations, samples[-1]
+    assert any(s["cascade"] and s["begun"] < game.foundations for s in samples)  # seen starting
+    before = game.apply(game.deal(deal), line[0])
+    for move in line[1:-1]:
+        before = game.apply(before, move)
+    full = {p.name for p in game.layout() if p.kind == "foundation" and game.get(before, p.name)}
+    assert full and all(samples[0]["tops"][name].startswith("K") for name in full), samples[0]
+    for sample in samples:  # every foundation not yet begun shows a King (or, while its
+        for name, top in sample["tops"].items():  # run is still on its way, nothing yet)
+            assert top is None or top.startswith("K"), (name, sample)
+    felt.mouse.click(5, 5)  # skips to the summary (the next deal closes it)
+    felt.wait_for_function(STILL, timeout=10_000)
+    size(felt, 1280, 800)
+
+
 # -- pictures ------------------------------------------------------------------------------
 
 def scenes():

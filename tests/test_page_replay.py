@@ -237,3 +237,107 @@ def replay_end(line):
     for move in line:
         pos = GAME.apply(pos, move)
     return pos
+
+
+# Counts every cascade animation started on the page and every time the body takes the
+# cascade class, from now on (the cascade's animations carry the id "cascade").
+WATCH_CASCADE = """() => {
+    window.tabbyCascades = 0;
+    new MutationObserver(() => {
+        if (document.body.classList.contains('cascade')) window.tabbyCascades += 1;
+    }).observe(document.body, {attributes: true, attributeFilter: ['class']});
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (...args) {
+        const anim = animate.apply(this, args);
+        queueMicrotask(() => { if (anim.id === 'cascade') window.tabbyCascades += 1; });
+        return anim;
+    };
+}"""
+# Nothing moves on the page: no animation running or waiting to run, no cascade class
+STILL_NOW = """() => ({running: document.getAnimations().filter(a => a.playState !== 'finished').length,
+                       cascade: document.body.classList.contains('cascade')})"""
+TWO_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def assert_still(page):
+    """Nothing moves right now, and still nothing two frames later."""
+    assert page.evaluate(STILL_NOW) == {"running": 0, "cascade": False}
+    page.evaluate(TWO_FRAMES)
+    assert page.evaluate(STILL_NOW) == {"running": 0, "cascade": False}
+
+
+def test_closing_the_replay_of_a_won_game_starts_nothing_and_the_next_tap_acts(browser, server):
+    """With motion, on a phone: the won game's replay, stepped to the end (no cascade
+    there either) and back, then closed: nothing animates, the body is not cascading,
+    and the next tap opens the menu."""
+    page = new_page(browser, reduced_motion="no-preference", has_touch=True,
+                    viewport={"width": 360, "height": 740})
+    boot(page, server + f"/?deal={DEAL}&game=tabbycat")
+    line = winning_line("tabbycat", DEAL)
+    assert page.evaluate(f"window.tabby_play({json.dumps(format_line(line))})")
+    page.wait_for_selector("#win:not([hidden])")
+    settled(page)
+    page.evaluate(WATCH_CASCADE)
+    page.tap("#win-replay")
+    page.wait_for_selector("#replay:not([hidden])")
+    page.tap('#replay button[data-replay="end"]')
+    assert at(page) == len(line) and GAME.is_won(shown(page))
+    for _ in range(3):
+        page.tap('#replay button[data-replay="back"]')
+    assert at(page) == len(line) - 3
+    settled(page)
+    page.tap("#replay-close")
+    assert page.is_hidden("#replay") and GAME.is_won(shown(page))
+    assert_still(page)
+    assert page.evaluate("window.tabbyCascades") == 0
+    page.tap("#stats")
+    page.wait_for_selector("#stats-panel:not([hidden])")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_closing_a_replay_by_esc_or_play_from_here_starts_nothing_and_the_next_tap_moves(browser, server):
+    """A won line shown as a replay over the same deal unplayed, with motion: Esc after
+    the end and back, and "Play from here" at a move, each leave a still table (no
+    slide, no cascade), and the next tap on a card moves it."""
+    line = winning_line("tabbycat", DEAL)
+    text = R.encode(GAME, DEAL, line)
+    page = new_page(browser, reduced_motion="no-preference", has_touch=True,
+                    viewport={"width": 360, "height": 740})
+    boot(page, server + f"/?deal={DEAL}&game=tabbycat#replay=" + text)
+    page.wait_for_selector("#replay:not([hidden])")
+    page.evaluate(WATCH_CASCADE)
+
+    def tap_a_move():
+        """Tap the top card of a pile that has a move: the game takes one more move."""
+        pos = GAME.parse(page.evaluate("window.tabby_position()"))
+        move = next(m for m in GAME.legal_moves(pos)
+                    if not m.is_deal and m.count == 1 and m.src.startswith("pile"))
+        before = len(page.evaluate("window.tabby_moves()").split())
+        page.tap(f'.card[data-card="{GAME.get(pos, move.src)[-1]}"]')
+        assert len(page.evaluate("window.tabby_moves()").split()) == before + 1
+
+    page.locator("#replay-play").blur()
+    key(page, "End")
+    key(page, "ArrowLeft", 4)
+    assert at(page) == len(line) - 4
+    settled(page)
+    key(page, "Escape")
+    assert page.is_hidden("#replay") and shown(page) == GAME.deal(DEAL)
+    assert_still(page)
+    tap_a_move()
+    settled(page)
+    page.evaluate("(t) => { location.hash = '#replay=' + t; }", text)
+    page.wait_for_selector("#replay:not([hidden])")
+    page.tap('#replay button[data-replay="end"]')
+    for _ in range(5):
+        page.tap('#replay button[data-replay="back"]')
+    settled(page)
+    page.tap("#replay-from-here")
+    assert page.is_hidden("#replay")
+    assert page.evaluate("window.tabby_moves()") == format_line(line[:-5])
+    assert_still(page)
+    tap_a_move()
+    assert page.evaluate("window.tabbyCascades") == 0
+    assert page.errors == []
+    page.context.close()

@@ -84,10 +84,12 @@ class Page:
         ctl = self.ctl
         if ans.relayout or self.table is None or self.table.game is not ctl.shown.game:
             self.layout()
+        # A replay opening or closing is another scene, not a move: drawn at once
+        scene = ans.replay is not None and (ans.replay == CLOSED) != el("replay").hidden
         if ans.replay is not None:
             self.show_replay(ans.replay)
         if ans.board or ans.relayout:
-            self.render(() if ans.relayout else ans.frames)
+            self.render(() if ans.relayout else ans.frames, cheer=ans.won is not None, still=scene)
             if not ctl.session.won or ctl.replay is not None:
                 modal.close_modal(el("win"), restore=modal.is_open(el("win")))
                 document.body.classList.remove("celebrate")
@@ -224,11 +226,13 @@ class Page:
         if not el("intro").hidden:
             self.intro.show_if_new()
 
-    def render(self, frames=()):
+    def render(self, frames=(), cheer=False, still=False):
+        """Draw the board shown; ``cheer``: it is a win just made (the cards cascade);
+        ``still``: with no motion."""
         ctl = self.ctl
         s = ctl.shown   # the game in progress, or the replay on the table
         picked = ctl.selected if ctl.selected and ctl.count is None else None  # by its key
-        self.table.render(s.position, ctl.hint_move, ctl.chosen(), frames, picked)
+        self.table.render(s.position, ctl.hint_move, ctl.chosen(), frames, picked, cheer, still)
         label = el("deal-label").firstElementChild
         label.dataset.i18n = "daily_label" if s.daily else "deal_label"
         label.textContent = words.t(label.dataset.i18n)

@@ -12,7 +12,10 @@ A render given the controller's frames (the positions on the way: the move, a fi
 run leaving, each auto-move) shows them one after another, a slide each, then the
 position asked for. A click, a key or the next render finishes the running animations
 and the frames still to come at once, so motion never slows play;
-``prefers-reduced-motion`` turns it all off.
+``prefers-reduced-motion`` turns it all off. The win's cascade plays only when the page
+says a game has just been won (``cheer``): never for a won board shown again (a replay
+closing, a redo, a reload); a render with ``still`` (a replay opening or closing: another
+scene, not a move) puts every card in its place at once.
 """
 
 import json
@@ -52,7 +55,7 @@ class Table:
         self.screen = None      # the window size of the last render
         self.drawn = {}         # card -> (transform, place, index, face down) as drawn
         self.marked = []        # cards marked by a hint
-        self.won = False
+        self.cheer = False      # the render under way ends on a win just made: cascade
         self.queue = []         # frames still to show: (position, hint, chosen, selected)
         self.timer = None       # the timeout that shows the next frame
         self.still = []         # called once the last frame is on the table
@@ -219,11 +222,18 @@ class Table:
                         if name == place and self.faces.get(key) is not None))
         return [self.cards[key] for _, key in found]
 
-    def render(self, pos, hint=None, chosen=None, frames=(), selected=None):
+    def render(self, pos, hint=None, chosen=None, frames=(), selected=None, cheer=False,
+               still=False):
         """Show ``pos`` (with a hint's marks, the chosen cards, a place picked by its
         key). ``frames``: the positions on the way there, shown first one after
-        another, each a slide of its own (the last may be ``pos`` itself)."""
+        another, each a slide of its own (the last may be ``pos`` itself). ``cheer``:
+        ``pos`` is a win just made (the cascade follows the slides); ``still``: no
+        motion at all, every card at once where it goes."""
         finish_all()  # running animations and frames end where they were going
+        self.cheer = cheer and self.game.is_won(pos)
+        if still:
+            self.draw(pos, hint, chosen, selected, animate=False)
+            return
         ahead = list(frames)
         if ahead and ahead[-1] == pos:
             ahead.pop()
@@ -231,7 +241,7 @@ class Table:
         if not (MOTION["on"] and self.screen == screen) or not ahead:
             self.draw(pos, hint, chosen, selected)
             return
-        if self.game.is_won(pos) and not self.won:  # the summary waits for the cascade
+        if self.cheer:  # the summary waits for the cascade
             _started["any"] = True
             document.body.classList.add("cascade")
             lead = (len(ahead) + 1) * (MOVE_MS + STAGGER_MS)  # at most, every step's slides
@@ -397,10 +407,10 @@ class Table:
         self.root.style.height = f"{lay.tall:.0f}px"
         self.root.classList.toggle("wide", bool(lay.wide))
         took = slide(moved) if moved else 0
-        won = self.game.is_won(pos)
-        if won and not self.won and animate:
-            self.cascade(cw, took)
-        self.won = won
+        if self.cheer and self.game.is_won(pos):  # once: a later render shows it still
+            self.cheer = False
+            if animate:
+                self.cascade(cw, took)
         if hint is not None:
             self.show_hint(pos, hint)
         if selected is not None and selected in self.slots:
@@ -462,14 +472,18 @@ class Table:
         for k, node in enumerate(nodes):
             start = node.style.transform
             side = (1 if k % 2 else -1) * (1 + (k * 7) % 5) * cw * 0.5
-            frames = [{"transform": start, "zIndex": "950", "offset": 0},
+            z = str(950 + len(nodes) - k)  # a card in the air over those still waiting
+            frames = [{"transform": start, "zIndex": z, "offset": 0},
                       {"transform": f"{start} translate({side * 0.4:.0f}px, {-cw * 0.6:.0f}px)",
-                       "zIndex": "950", "offset": 0.3},
+                       "zIndex": z, "offset": 0.3},
                       {"transform": f"{start} translate({side:.0f}px, {fall:.0f}px) rotate({side / 4:.0f}deg)",
-                       "zIndex": "950", "offset": 1}]
-            node.animate(to_js(frames, dict_converter=window.Object.fromEntries),
-                         to_js({"duration": 700, "delay": after + k * gap, "easing": "ease-in",
-                                "fill": "backwards"}, dict_converter=window.Object.fromEntries))
+                       "zIndex": z, "offset": 1}]
+            # No fill before its start: a card waiting for its turn stays as drawn (the
+            # last move's slide, then its place and stacking: each foundation's King on top)
+            anim = node.animate(to_js(frames, dict_converter=window.Object.fromEntries),
+                                to_js({"duration": 700, "delay": after + k * gap, "easing": "ease-in"},
+                                      dict_converter=window.Object.fromEntries))
+            anim.id = "cascade"
         if nodes:  # the last card down ends the celebration
             if not document.body.classList.contains("cascade"):
                 document.body.style.setProperty("--win-delay", f"{after + CASCADE_MS - 200}ms")
@@ -517,7 +531,8 @@ def slide(moved):
     parse = window.JSON.parse  # one call per value: cheaper than converting dicts (Spider deals 10)
     for k, (node, old, new, turned) in enumerate(moved):
         flip = " scaleX(0.2)" if turned else ""
-        z = str(900 + k)
+        # over the cards that stay, stacked as where it lands (a run lands King on top)
+        z = str(900 + int(node.style.zIndex or 0))
         frames = [{"transform": old + flip, "zIndex": z}, {"transform": new, "zIndex": z}]
         node.animate(parse(json.dumps(frames)),
                      parse(json.dumps({"duration": MOVE_MS, "delay": round(k * gap),
