@@ -239,8 +239,8 @@ ENGLISH: dict[str, str] = {
     "text_bad": "That text cannot be opened ({why}); your game is unchanged.",
     "text_opened": "Opened from text: {game}, deal {number}, {moves} moves played.",
     "text_opened_one": "Opened from text: {game}, deal {number}, {moves} move played.",
-    "copied": "Copied to the clipboard: {text}",
-    "copy_this": "Copy this link: {text}",
+    "share_copied": "Copied to the clipboard:",
+    "share_copy_this": "The clipboard is not available here: this is selected, copy it yourself.",
     "share_with_link": "{result} {link}",
     # two tabs
     "other_tab_game": ("This game was changed in another tab. Load that game here, or keep "

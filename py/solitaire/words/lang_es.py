@@ -239,8 +239,8 @@ SPANISH: dict[str, str] = {
     "text_opened": "Abierta desde el texto: {game}, reparto {number}, {moves} movimientos hechos.",
     "text_opened_one": ("Abierta desde el texto: {game}, reparto {number}, {moves} movimiento "
                        "hecho."),
-    "copied": "Copiado al portapapeles: {text}",
-    "copy_this": "Copia este enlace: {text}",
+    "share_copied": "Copiado al portapapeles:",
+    "share_copy_this": "El portapapeles no está disponible aquí: está seleccionado, cópialo tú.",
     "share_with_link": "{result} {link}",
     "other_tab_game": ("Esta partida cambió en otra pestaña. ¿Cargar aquí esa partida, o "
                        "seguir con esta (se avisará a la otra pestaña)?"),
