@@ -147,3 +147,147 @@ def test_no_panel_action_widens_the_page(panels, size):
     fits(page, "How to play after sharing")
     page.click("#rules-close")
     assert not page.errors, page.errors
+
+
+# -- panels on a phone: a tap on the backdrop closes, Close at the top, no key hints -------
+
+PHONE = {"width": 360, "height": 740}
+KEY_HINT = r"\bEsc\b|\((?:[A-Z]|Home|End|Left|Right|Space|Inicio|Fin|Izquierda|Derecha|Espacio)\)|Ctrl\+|\bF1\b"
+# every text shown and every title or label of an element shown, with a key named in it
+KEY_HINTS = """(pattern) => {
+    const re = new RegExp(pattern), found = [];
+    if (re.test(document.body.innerText)) found.push(document.body.innerText.match(new RegExp('.{0,40}(' + pattern + ').{0,20}'))[0]);
+    for (const e of document.querySelectorAll('[title], [aria-label]')) {
+        if (e.getClientRects().length === 0 || e.closest('[hidden]')) continue;
+        for (const a of ['title', 'aria-label']) {
+            const v = e.getAttribute(a);
+            if (v && re.test(v)) found.push(`${e.id || e.tagName} ${a}: ${v}`);
+        }
+    }
+    return found;
+}"""
+
+
+@pytest.fixture(scope="module", params=["en", "es"])
+def phone(request, browser, server):
+    page = new_page(browser, viewport=PHONE, has_touch=True, is_mobile=True)
+    boot(page, server + f"/?deal={WON}&game=tabbycat&lang={request.param}")
+    yield page
+    page.context.close()
+
+
+def tap(page, x, y):
+    page.touchscreen.tap(x, y)
+    settled(page)
+
+
+def tap_inside(page, selector):
+    """A tap on the box's own text (its heading or first paragraph), not on a control."""
+    left, top, right, bottom = page.evaluate(BOX, selector)
+    tap(page, left + 6, top + 6)
+
+
+def tap_backdrop(page, box):
+    """A tap on the dimmed page beside ``box``, at the screen's top or bottom edge."""
+    left, top, right, bottom = page.evaluate(BOX, box)
+    w, h = page.evaluate("[innerWidth, innerHeight]")
+    assert top > 4 or bottom < h - 4, (box, top, bottom)
+    tap(page, w / 2, 2 if top > 4 else h - 2)
+
+
+def test_a_tap_on_the_backdrop_closes_each_panel_and_a_tap_inside_does_not(phone):
+    page = phone
+    page.evaluate(f"window.tabby_start({WON})")
+    # the menu
+    page.tap("#stats")
+    page.wait_for_selector("#stats-panel:not([hidden])")
+    tap_inside(page, "#stats-panel .panel")
+    assert page.is_visible("#stats-panel")
+    tap_backdrop(page, "#stats-panel .panel")
+    assert page.is_hidden("#stats-panel")
+    assert page.evaluate("document.activeElement.id") == "stats"
+    # How to play (a <dialog>), opened from the menu: a tap outside closes it, not the menu
+    page.tap("#stats")
+    page.tap("#how-to-play")
+    page.wait_for_function("document.querySelector('#rules').open && document.querySelector('#rules-body h3')")
+    tap_inside(page, "#rules")
+    assert page.evaluate("document.querySelector('#rules').open")
+    tap_backdrop(page, "#rules")
+    assert not page.evaluate("document.querySelector('#rules').open")
+    assert page.evaluate("document.activeElement.id") == "how-to-play" and page.is_visible("#stats-panel")
+    tap_backdrop(page, "#stats-panel .panel")
+    assert page.is_hidden("#stats-panel")
+    # Game as text
+    page.tap("#stats")
+    page.tap("#game-text")
+    page.wait_for_selector("#text-panel:not([hidden])")
+    tap_inside(page, "#text-panel .panel")
+    assert page.is_visible("#text-panel")
+    tap_backdrop(page, "#text-panel .panel")
+    assert page.is_hidden("#text-panel")
+    assert page.evaluate("document.activeElement.id") == "stats"
+    # the win
+    page.evaluate("document.querySelector('#hint').focus()")
+    assert page.evaluate(f"window.tabby_play({json.dumps(format_line(winning_line('tabbycat', WON)))})")
+    page.wait_for_selector("#win:not([hidden])")
+    settled(page)
+    tap_inside(page, "#win .panel")
+    assert page.is_visible("#win")
+    tap_backdrop(page, "#win .panel")
+    assert page.is_hidden("#win")
+    assert page.evaluate("document.activeElement.id") == "hint"
+    assert not page.errors, page.errors
+
+
+def test_no_key_hints_on_a_touch_screen(phone):
+    page = phone
+    page.evaluate(f"window.tabby_start({WON})")
+    settled(page)
+    assert page.evaluate(KEY_HINTS, KEY_HINT) == [], "the table"
+    page.tap("#stats")
+    page.wait_for_selector("#stats-panel:not([hidden])")
+    assert page.evaluate(KEY_HINTS, KEY_HINT) == [], "the menu"
+    page.tap("#stats-close")
+    assert page.evaluate(f"window.tabby_play({json.dumps(format_line(winning_line('tabbycat', WON)))})")
+    page.wait_for_selector("#win:not([hidden])")
+    assert page.evaluate(KEY_HINTS, KEY_HINT) == [], "the win"
+    page.tap("#win-replay")
+    page.wait_for_selector("#replay:not([hidden])")
+    settled(page)
+    assert page.evaluate(KEY_HINTS, KEY_HINT) == [], "the replay"
+    assert page.inner_text("#replay-close") in ("Close", "Cerrar")
+    page.tap("#replay-close")
+    page.wait_for_selector("#replay", state="hidden")
+    assert not page.errors, page.errors
+
+
+def test_a_desktop_keeps_its_key_hints(browser, server):
+    page = new_page(browser)
+    boot(page, server + f"/?deal={WON}&game=tabbycat")
+    assert page.get_attribute("#hint", "title") == "Hint (H)"
+    assert page.get_attribute("#new-deal", "title") == "New deal (N)"
+    assert "Esc" in page.inner_text("footer.keys")
+    assert page.inner_text("#replay-close") == "Close (Esc)"
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", [(360, 740), (320, 640)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_menus_close_is_at_its_top_on_a_phone(browser, server, size, lang):
+    page = new_page(browser, viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True)
+    boot(page, server + f"/?deal={WON}&game=tabbycat&lang={lang}")
+    page.tap("#stats")
+    page.wait_for_selector("#stats-panel:not([hidden])")
+    settled(page)
+    on_screen(page, "#stats-close")
+    assert page.evaluate(BOX, "#stats-close")[1] < size[1] / 4   # at the top, not at the end
+    # it stays there as the menu scrolls to its end
+    page.evaluate("document.querySelector('#stats-panel .panel').scrollTop = 1e6")
+    settled(page)
+    on_screen(page, "#stats-close")
+    x0, y0, x1, y1 = page.evaluate(BOX, "#stats-close")
+    assert page.evaluate(f"document.elementFromPoint({(x0 + x1) / 2}, {(y0 + y1) / 2}).id") == "stats-close"
+    page.tap("#stats-close")
+    assert page.is_hidden("#stats-panel")
+    assert not page.errors, page.errors
+    page.context.close()
