@@ -330,3 +330,24 @@ def test_every_game_has_its_introduction_in_both_languages():
             assert key in cat and 2 <= len(cat[key].split("\n")) <= 4, (game.id, key)
     assert "Tail" not in ENGLISH["intro_spider"] and "tail" not in ENGLISH["intro_tuxedo"]
     assert "Cola" not in SPANISH["intro_spider"] and "Cola" not in SPANISH["intro_tuxedo"]
+
+
+DEAL_NUMBER_EN = re.compile(r"(?i)\bdeal (\{number\}|numbers?\b)")
+
+
+def test_spanish_names_a_deal_number_with_the_headers_word():
+    """The header says "Partida 165": every sentence that names a deal by its number (or
+    speaks of deal numbers) says "partida" too, never "reparto" (which is the stock's deal)."""
+    word = SPANISH["deal_label"].lower()
+    assert word == "partida" and SPANISH["ui_deal_number"].lower() == "número de partida"
+    named = [k for k, v in ENGLISH.items() if DEAL_NUMBER_EN.search(v)]
+    assert len(named) > 20
+    for key in named:
+        es = SPANISH[key].lower()
+        assert "reparto" not in es and word in es, (key, SPANISH[key])
+
+
+def test_the_spanish_rules_pages_name_a_deal_number_with_the_headers_word():
+    for path in sorted((ROOT / "docs" / "rules").glob("*.es.md")):
+        body = path.read_text()
+        assert not re.search(r"(?i)(número de reparto|reparto \d|reparto y cada movimiento)", body), path.name

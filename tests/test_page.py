@@ -503,8 +503,10 @@ def test_share_link_opens_the_same_board(browser, server):
     page.evaluate("delete Navigator.prototype.share")
     page.click("#stats")
     page.click("#share")
-    page.wait_for_function("document.querySelector('#status').textContent.includes('Copied')")
+    page.wait_for_selector("#menu-shared:not([hidden])")   # said in the menu, not under the table
+    assert page.inner_text("#menu-shared-said").startswith("Copied")
     link = page.evaluate("navigator.clipboard.readText()")
+    assert page.input_value("#menu-shared-text") == link
     assert link.endswith("?deal=777&game=tabbycat")
     other = new_page(browser)
     boot(other, link)

@@ -117,6 +117,7 @@ class Page:
             el("win-facts").replaceChildren(*lines)
             el("win-daily").hidden = not ans.daily_open
             document.body.classList.add("celebrate")
+            Files.hide_shared("win")
             modal.open_modal(el("win"))
         if ans.address is not None:  # a query, or a replay's fragment (on this page's path)
             address = ans.address
@@ -350,7 +351,7 @@ class Page:
             on(el("game-select"), kind, getattr(picker, kind))
         on(el("game-select"), "blur", picker.put_back)
         on(el("share"), "click", lambda e: asyncio.ensure_future(self.files.share()))
-        on(el("win-share"), "click", lambda e: asyncio.ensure_future(self.files.share(ctl.share_text())))
+        on(el("win-share"), "click", lambda e: asyncio.ensure_future(self.files.share(ctl.share_text(), where="win")))
         on(el("win-share-replay"), "click", lambda e: asyncio.ensure_future(self.files.share_replay()))
         on(el("win-replay"), "click", lambda e: self.do(ctl.replay_game()))
         on(el("replay"), "click", self.replay_click)

@@ -12,6 +12,7 @@ from pyscript import window
 
 import words
 from dom import document, el, on
+from modal import backdrop
 from solitaire.engine.errors import SolitaireError
 from solitaire.words.lang_en import ENGLISH
 from solitaire.records.readers import read_json
@@ -25,8 +26,8 @@ MARK = {"strong": "strong", "em": "em", "code": "code"}
 
 
 class RulesDialog:
-    """The How to play dialog: opened from the menu, by ``?`` or F1; Esc or Close shut
-    it and the focus goes back to where it was."""
+    """The How to play dialog: opened from the menu, by ``?`` or F1; Esc, Close or a tap
+    on the dimmed page around it shut it and the focus goes back to where it was."""
 
     def __init__(self, page):
         self.page = page
@@ -37,6 +38,7 @@ class RulesDialog:
         on(el("rules-close"), "click", lambda e: self.close())
         on(self.dialog, "close", self.closed)
         on(el("rules-body"), "click", self.link_click)
+        backdrop(self.dialog, inner=None, close=self.close)   # a tap on the dimmed page closes it
 
     @property
     def open(self) -> bool:

@@ -1,11 +1,11 @@
 """Modal panels (the menu, the win): while one is open the rest of the page is inert;
-focus starts on its first control, Tab and Shift+Tab stay inside it, Esc closes it and
-focus goes back to what opened it. No rules here."""
+focus starts on its first control, Tab and Shift+Tab stay inside it, Esc or a tap on the
+dimmed backdrop around it closes it and focus goes back to what opened it. No rules here."""
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
-from dom import document, el, keep, nullish
+from dom import document, el, keep, nullish, on
 
 OUTSIDE = ("header.bar", "main", "footer.keys")
 FOCUSABLE = "button, input, select, textarea, a[href], [tabindex]"
@@ -56,6 +56,47 @@ def _inert(on):
             node.inert = on
 
 
+def dismiss(overlay=None):
+    """Close the top panel as Esc does (its own way, if it has one); ``overlay``: only if
+    that one is the top panel."""
+    if not _open:
+        return
+    top, _, on_close = _open[-1]
+    if overlay is not None and not same(top, overlay):
+        return
+    if on_close is not None:
+        on_close()
+    else:
+        close_modal(top)
+
+
+def outside(event, box) -> bool:
+    """The event's point lies outside ``box`` (an element)."""
+    r = box.getBoundingClientRect()
+    x, y = float(event.clientX), float(event.clientY)
+    return x < r.left or x > r.right or y < r.top or y > r.bottom
+
+
+def backdrop(overlay, inner=".panel", close=None):
+    """A press and release both on the dimmed backdrop around ``overlay``'s box (not on
+    the box, nor a press that began inside it, as when selecting text) closes it."""
+    pressed = {"out": False}
+
+    def off(event):
+        box = nullish(overlay.querySelector(inner)) if inner else overlay
+        return box is not None and outside(event, box)
+
+    def down(event):
+        pressed["out"] = off(event)
+
+    def click(event):
+        was, pressed["out"] = pressed["out"], False
+        if was and off(event):
+            (close or (lambda: dismiss(overlay)))()
+    on(overlay, "pointerdown", down)
+    on(overlay, "click", click)
+
+
 def open_modal(overlay, opener=None, on_close=None, first=None):
     """Show ``overlay`` as a modal panel, opened from ``opener`` (the focused element)."""
     if is_open(overlay):
@@ -65,6 +106,9 @@ def open_modal(overlay, opener=None, on_close=None, first=None):
     _inert(True)
     _open.append((overlay, opener, on_close))
     _observe(overlay)
+    if not overlay.hasAttribute("data-backdrop"):
+        overlay.setAttribute("data-backdrop", "")
+        backdrop(overlay)
     overlay.scrollTop = 0
     panel = nullish(overlay.querySelector(".panel"))
     if panel is not None:
@@ -111,10 +155,7 @@ def key(event) -> bool:
     k = str(event.key)
     if k == "Escape":
         event.preventDefault()
-        if on_close is not None:
-            on_close()
-        else:
-            close_modal(overlay)
+        dismiss()
     elif k == "Tab":
         targets = focusables(overlay)
         if not targets:

@@ -53,6 +53,7 @@ class StatsPanel:
 
     def show(self):
         self.render()
+        Files.hide_shared("menu")
         open_modal(el("stats-panel"), on_close=self.close)
 
     def render(self):
@@ -277,9 +278,12 @@ class Files:
             self.page.say(words.t("no_replay"))
             return
         link = f"{window.location.origin}{window.location.pathname}{fragment}"
-        await self.share(self.page.ctl.share_replay_text(), link)
+        await self.share(self.page.ctl.share_replay_text(), link, where="win")
 
-    async def share(self, result=None, link=None):
+    async def share(self, result=None, link=None, where="menu"):
+        """Web Share where the browser has it; else the clipboard, confirmed inside the
+        panel acted in (``where``: ``menu`` or ``win``) with the text in a read-only field
+        that wraps, so a long link never widens the page."""
         link = link or self.address()
         payload = {"title": words.t("ui_site"), "url": link}
         if result:
@@ -294,9 +298,30 @@ class Files:
         message = words.t("share_with_link", result=words.tr(result), link=link) if result else link
         try:
             await window.navigator.clipboard.writeText(message)
-            self.page.say(words.t("copied", text=message))
+            self.shared(where, words.t("share_copied"), message, select=False)
         except Exception:
-            self.page.say(words.t("copy_this", text=message))
+            self.shared(where, words.t("share_copy_this"), message, select=True)
+
+    def shared(self, where, said, message, select):
+        """Show what was shared in the panel ``where`` (its box ``<where>-shared``)."""
+        box = nullish(document.getElementById(f"{where}-shared"))
+        if box is None:
+            self.page.say(f"{said} {message}")
+            return
+        el(f"{where}-shared-said").textContent = said
+        field = el(f"{where}-shared-text")
+        field.value = message
+        box.hidden = False
+        box.scrollIntoView(window.Object.fromEntries([["block", "nearest"]]))  # in a panel that scrolls
+        if select:
+            field.focus()
+            field.select()
+
+    @staticmethod
+    def hide_shared(where):
+        box = nullish(document.getElementById(f"{where}-shared"))
+        if box is not None:
+            box.hidden = True
 
     def download(self, name, content):
         blob = window.Blob.new([content], {"type": "application/json"})

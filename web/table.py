@@ -645,7 +645,7 @@ def fit_controls(query):
         more = document.createElement("div")
         more.id = "menu-more"
         more.className = "row menu-row menu-more"
-        panel.insertBefore(more, panel.firstChild)
+        panel.insertBefore(more, panel.querySelector(".menu-row"))  # under the Close row
     for name in SECONDARY:
         node = nullish(document.getElementById(name))
         if node is None:

@@ -3,12 +3,15 @@ browser's), and every text of the page in it, from the one catalogue of
 :mod:`solitaire.words.text`. Static markup names its keys (``data-i18n`` for the text,
 ``data-i18n-title`` / ``-aria-label`` / ``-placeholder`` for attributes); everything is
 set with ``textContent`` or ``setAttribute``, never as markup.
+
+On a touch screen (no hover, a coarse pointer) a text that names keys ("Close (Esc)",
+"Hint (H)") gives way to its ``_touch`` form where the catalogue has one.
 """
 
 from pyscript import window
 
 from dom import document
-from solitaire.words.text import LANGS, card_name, localize, place_label, text
+from solitaire.words.text import CATALOGUES, COUNTED, LANGS, Message, card_name, localize, place_label, render, text
 
 ATTRS = ("title", "aria-label", "placeholder")
 current = {"lang": "en"}
@@ -31,13 +34,35 @@ def lang() -> str:
     return current["lang"]
 
 
+TOUCH = "(hover: none) and (pointer: coarse)"
+
+
+def touch() -> bool:
+    """A touch screen: no key hints there (a phone has no Esc key)."""
+    try:
+        return bool(window.matchMedia(TOUCH).matches)
+    except Exception:
+        return False
+
+
+def keyed(key: str, params: dict) -> str:
+    """``key``, or on a touch screen its form without key names (``KEY_touch``, or
+    ``KEY_one_touch`` for a count of one) where the catalogue has one."""
+    if not touch():
+        return key
+    one = key + "_one" if key in COUNTED and params.get(COUNTED[key]) == 1 else key
+    return one + "_touch" if one + "_touch" in CATALOGUES[current["lang"]] else key
+
+
 def t(key: str, **params) -> str:
     """A catalogue text in the page's language."""
-    return text(key, current["lang"], **params)
+    return text(keyed(key, params), current["lang"], **params)
 
 
 def tr(message, names: bool = False) -> str:
     """A Message (or plain data) in the page's language; ``names``: cards by name."""
+    if isinstance(message, Message):
+        return render(keyed(message.key, message.params), message.params, current["lang"], names)
     return localize(message, current["lang"], names)
 
 

@@ -239,8 +239,8 @@ ENGLISH: dict[str, str] = {
     "text_bad": "That text cannot be opened ({why}); your game is unchanged.",
     "text_opened": "Opened from text: {game}, deal {number}, {moves} moves played.",
     "text_opened_one": "Opened from text: {game}, deal {number}, {moves} move played.",
-    "copied": "Copied to the clipboard: {text}",
-    "copy_this": "Copy this link: {text}",
+    "share_copied": "Copied to the clipboard:",
+    "share_copy_this": "The clipboard is not available here: this is selected, copy it yourself.",
     "share_with_link": "{result} {link}",
     # two tabs
     "other_tab_game": ("This game was changed in another tab. Load that game here, or keep "
@@ -508,4 +508,16 @@ ENGLISH: dict[str, str] = {
     "ui_replay_close": "Close (Esc)",
     "ui_recent": "Recent games",
     "ui_replay_this": "Replay",
+    # A touch screen's forms of the texts that name keys (web/words.py picks them there).
+    "ui_new_deal_key_touch": "New deal", "ui_undo_key_touch": "Undo", "ui_redo_key_touch": "Redo",
+    "ui_hint_key_touch": "Hint", "ui_how_to_play_key_touch": "How to play",
+    "ui_replay_first_touch": "To the start", "ui_replay_back_touch": "Step back",
+    "ui_replay_play_touch": "Play or pause", "ui_replay_forward_touch": "Step forward",
+    "ui_replay_last_touch": "To the end", "ui_replay_close_touch": "Close",
+    "ui_intro_more_touch": "Menu \u2192 How to play has every rule.",
+    "replay_showing_touch": "A replay is on the table: Close ends it, or choose Play from here.",
+    "replay_opened_touch": "Replay of {total} moves: the bar's buttons play, step and jump, Close ends it.",
+    "replay_opened_one_touch": "Replay of {total} move: the bar's buttons play, step and jump, Close ends it.",
+    "chosen_one_touch": "{card} chosen from {place}: now tap where it goes.",
+    "chosen_many_touch": "{card} and the cards on it chosen from {place}, {count} cards: now tap where they go.",
 }

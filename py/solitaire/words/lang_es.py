@@ -75,10 +75,10 @@ SPANISH: dict[str, str] = {
                        "para conservarlas."),
     "export_now": "Exportar",
     "dismiss": "Ahora no",
-    "saved_daily_refused": ("Tu partida guardada dice ser la diaria del {day}, pero el reparto "
-                            "{number} no es el de ese día: sigue como un reparto normal."),
+    "saved_daily_refused": ("Tu partida guardada dice ser la diaria del {day}, pero la partida "
+                            "{number} no es la de ese día: sigue como una partida normal."),
     "saved_daily_unchecked": ("Tu partida guardada dice ser la diaria del {day}; no se pudo "
-                              "comprobar aquí, así que el reparto {number} sigue como un reparto "
+                              "comprobar aquí, así que la partida {number} sigue como una partida "
                               "normal."),
     "no_game": "Este sitio no tiene ningún juego llamado '{name}'; aquí tienes Tabby Cat.",
     "bad_deal_link": "El número de partida de la dirección no es válido, así que aquí tienes tu partida.",
@@ -236,11 +236,11 @@ SPANISH: dict[str, str] = {
     "share_deal": "{game}, partida {number}: ganada en {moves} movimientos, {time}.",
     "share_daily": "{game}, diaria del {day}: ganada en {moves} movimientos, {time}.",
     "text_bad": "Ese texto no se puede abrir ({why}); tu partida sigue igual.",
-    "text_opened": "Abierta desde el texto: {game}, reparto {number}, {moves} movimientos hechos.",
-    "text_opened_one": ("Abierta desde el texto: {game}, reparto {number}, {moves} movimiento "
+    "text_opened": "Abierta desde el texto: {game}, partida {number}, {moves} movimientos hechos.",
+    "text_opened_one": ("Abierta desde el texto: {game}, partida {number}, {moves} movimiento "
                        "hecho."),
-    "copied": "Copiado al portapapeles: {text}",
-    "copy_this": "Copia este enlace: {text}",
+    "share_copied": "Copiado al portapapeles:",
+    "share_copy_this": "El portapapeles no está disponible aquí: está seleccionado, cópialo tú.",
     "share_with_link": "{result} {link}",
     "other_tab_game": ("Esta partida cambió en otra pestaña. ¿Cargar aquí esa partida, o "
                        "seguir con esta (se avisará a la otra pestaña)?"),
@@ -342,8 +342,8 @@ SPANISH: dict[str, str] = {
     "rec_text_command": "el texto no es la orden python3 -m solitaire play",
     "rec_text_word": "la palabra {number} ({word!r}) no forma parte de la orden play",
     "rec_text_game": "el texto nombra un juego desconocido, {name!r}",
-    "rec_text_no_deal": "el texto no tiene número de reparto",
-    "rec_text_deal": "{word!r} no es un número de reparto: la página abre un número de reparto (de 1 a 2^64-1), no un archivo de posición",
+    "rec_text_no_deal": "el texto no tiene número de partida",
+    "rec_text_deal": "{word!r} no es un número de partida: la página abre un número de partida (de 1 a 2^64-1), no un archivo de posición",
     "rec_text_too_many": "el texto tiene {count} movimientos, como mucho {most}",
     "rec_text_not_move": "el movimiento {number} ({word!r}) no es un movimiento: se escriben como 1>3, 2>t*3 o deal",
     "rec_text_move": "el movimiento {number} ({move!r}) no se puede hacer: {why}",
@@ -515,4 +515,19 @@ SPANISH: dict[str, str] = {
     "ui_replay_close": "Cerrar (Esc)",
     "ui_recent": "Partidas recientes",
     "ui_replay_this": "Repetir",
+    # A touch screen's forms of the texts that name keys (web/words.py picks them there).
+    "ui_new_deal_key_touch": "Nueva partida", "ui_undo_key_touch": "Deshacer", "ui_redo_key_touch": "Rehacer",
+    "ui_hint_key_touch": "Pista", "ui_how_to_play_key_touch": "Cómo jugar",
+    "ui_replay_first_touch": "Al principio", "ui_replay_back_touch": "Un paso atrás",
+    "ui_replay_play_touch": "Reproducir o pausar", "ui_replay_forward_touch": "Un paso adelante",
+    "ui_replay_last_touch": "Al final", "ui_replay_close_touch": "Cerrar",
+    "ui_intro_more_touch": "En Menú \u2192 Cómo jugar están todas las reglas.",
+    "replay_showing_touch": "En la mesa hay una repetición: Cerrar la termina, o elige Jugar desde aquí.",
+    "replay_opened_touch": ("Repetición de {total} movimientos: los botones de la barra reproducen, "
+                            "avanzan y saltan; Cerrar la termina."),
+    "replay_opened_one_touch": ("Repetición de {total} movimiento: los botones de la barra reproducen, "
+                                "avanzan y saltan; Cerrar la termina."),
+    "chosen_one_touch": "{card} elegida de {place}: toca ahora adónde va.",
+    "chosen_many_touch": ("{card} y las cartas que tiene encima, {count} cartas elegidas de "
+                          "{place}: toca ahora adónde van."),
 }

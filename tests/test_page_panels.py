@@ -1,0 +1,293 @@
+"""The panels (the menu, Game as text, How to play, the win) never break the page: after
+every panel action nothing is wider than the screen, with and without Web Share, at a
+desktop's and two phones' sizes, in English and Spanish; what Share copied is confirmed
+inside the panel it was asked from, and that panel stays whole on the screen.
+
+One booted page per language and Web Share case, resized to each screen (each Pyodide
+boot is expensive); the won deal is played again for each size.
+"""
+
+import json
+
+import pytest
+
+from solitaire.engine.position import format_line
+from pages import boot, new_page, settled
+from strategies import winning_line
+
+SIZES = [(1280, 800), (360, 740), (320, 640)]
+WON = 7937   # a Tabby Cat deal the solver wins quickly
+
+# the whole page within the screen's width: the document, and each element shown
+TOO_WIDE = """() => {
+    const w = window.innerWidth, found = [];
+    if (document.documentElement.scrollWidth > w) found.push(['document', document.documentElement.scrollWidth]);
+    for (const e of document.querySelectorAll('body *')) {
+        if (e.getClientRects().length === 0 || e.closest('[hidden]')) continue;
+        const r = e.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        if (r.right > w + 0.5) found.push([e.id || e.className || e.tagName, Math.round(r.right)]);
+    }
+    return found.slice(0, 8);
+}"""
+
+# a box within the screen, and whether one box lies inside another
+BOX = "(s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+WEB_SHARE = "Navigator.prototype.share = async function (data) { window.__shared = JSON.stringify(data); };"
+NO_WEB_SHARE = "delete Navigator.prototype.share; delete navigator.share;"
+
+
+def on_screen(page, selector):
+    left, top, right, bottom = page.evaluate(BOX, selector)
+    w, h = page.evaluate("[innerWidth, innerHeight]")
+    assert left >= -0.5 and top >= -0.5 and right <= w + 0.5 and bottom <= h + 0.5, \
+        (selector, (left, top, right, bottom), (w, h))
+    return left, top, right, bottom
+
+
+def inside(page, inner, outer):
+    a, b = page.evaluate(BOX, inner), page.evaluate(BOX, outer)
+    assert a[0] >= b[0] - 0.5 and a[1] >= b[1] - 0.5 and a[2] <= b[2] + 0.5 and a[3] <= b[3] + 0.5, (inner, a, outer, b)
+
+
+def fits(page, after):
+    settled(page)
+    assert page.evaluate(TOO_WIDE) == [], after
+
+
+@pytest.fixture(scope="module", params=[(lang, share) for lang in ("en", "es") for share in (False, True)],
+                ids=lambda p: f"{p[0]}-{'webshare' if p[1] else 'clipboard'}")
+def panels(request, browser, server):
+    lang, share = request.param
+    page = new_page(browser, permissions=["clipboard-read", "clipboard-write"])
+    page.context.add_init_script(WEB_SHARE if share else NO_WEB_SHARE)
+    boot(page, server + f"/?deal={WON}&game=tabbycat&lang={lang}")
+    page.web_share = share
+    yield page
+    page.context.close()
+
+
+def shared(page, where, panel):
+    """Share acted in ``panel``: Web Share got the link, else the panel says it was copied,
+    in its own box, with the text in a field that holds the link."""
+    if page.web_share:
+        page.wait_for_function("window.__shared !== undefined")
+        data = json.loads(page.evaluate("window.__shared"))
+        page.evaluate("delete window.__shared")
+        assert data["url"].startswith("http")
+        assert page.locator(f"#{where}-shared").is_hidden()
+        return
+    page.wait_for_selector(f"#{where}-shared:not([hidden])")
+    text = page.input_value(f"#{where}-shared-text")
+    assert "http" in text and page.evaluate("navigator.clipboard.readText()") == text
+    inside(page, f"#{where}-shared", f"{panel} .panel")
+    inside(page, f"#{where}-shared-text", f"{panel} .panel")
+    assert page.evaluate(f"document.querySelector('#{where}-shared-text').readOnly")
+    on_screen(page, f"{panel} .panel")
+    assert page.locator("#status").inner_text() == ""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_panel_action_widens_the_page(panels, size):
+    page = panels
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.evaluate(f"window.tabby_start({WON})")
+    page.evaluate("document.querySelector('#status').textContent = ''")
+    fits(page, "the table")
+    # the menu: open, Share, close
+    page.click("#stats")
+    page.wait_for_selector("#stats-panel:not([hidden])")
+    fits(page, "menu open")
+    on_screen(page, "#stats-panel .panel")
+    page.click("#share")
+    shared(page, "menu", "#stats-panel")
+    fits(page, "menu Share")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#stats-panel", state="hidden")
+    fits(page, "menu closed")
+    # Game as text
+    page.click("#stats")
+    page.click("#game-text")
+    page.wait_for_selector("#text-panel:not([hidden])")
+    fits(page, "Game as text")
+    on_screen(page, "#text-panel .panel")
+    page.click("#text-close")
+    fits(page, "Game as text closed")
+    # How to play
+    page.click("#stats")
+    page.click("#how-to-play")
+    page.wait_for_function("document.querySelector('#rules').open && document.querySelector('#rules-body h3')")
+    fits(page, "How to play")
+    on_screen(page, "#rules")
+    page.click("#rules-close")
+    fits(page, "How to play closed")
+    page.keyboard.press("Escape")   # the menu it was opened from
+    page.wait_for_selector("#stats-panel", state="hidden")
+    # the win: Share result, Share replay
+    line = format_line(winning_line("tabbycat", WON))
+    assert page.evaluate(f"window.tabby_play({json.dumps(line)})")
+    page.wait_for_selector("#win:not([hidden])")
+    fits(page, "win")
+    on_screen(page, "#win .panel")
+    page.click("#win-share")
+    shared(page, "win", "#win")
+    fits(page, "Share result")
+    page.click("#win-share-replay")
+    shared(page, "win", "#win")
+    fits(page, "Share replay")
+    if not page.web_share:
+        assert "#replay=" in page.input_value("#win-shared-text")
+    # How to play after a share (it opened cut off once)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#win", state="hidden")
+    fits(page, "win closed")
+    page.keyboard.press("F1")
+    page.wait_for_function("document.querySelector('#rules').open && document.querySelector('#rules-body h3')")
+    on_screen(page, "#rules")
+    fits(page, "How to play after sharing")
+    page.click("#rules-close")
+    assert not page.errors, page.errors
+
+
+# -- panels on a phone: a tap on the backdrop closes, Close at the top, no key hints -------
+
+PHONE = {"width": 360, "height": 740}
+KEY_HINT = r"\bEsc\b|\((?:[A-Z]|Home|End|Left|Right|Space|Inicio|Fin|Izquierda|Derecha|Espacio)\)|Ctrl\+|\bF1\b"
+# every text shown and every title or label of an element shown, with a key named in it
+KEY_HINTS = """(pattern) => {
+    const re = new RegExp(pattern), found = [];
+    if (re.test(document.body.innerText)) found.push(document.body.innerText.match(new RegExp('.{0,40}(' + pattern + ').{0,20}'))[0]);
+    for (const e of document.querySelectorAll('[title], [aria-label]')) {
+        if (e.getClientRects().length === 0 || e.closest('[hidden]')) continue;
+        for (const a of ['title', 'aria-label']) {
+            const v = e.getAttribute(a);
+            if (v && re.test(v)) found.push(`${e.id || e.tagName} ${a}: ${v}`);
+        }
+    }
+    return found;
+}"""
+
+
+@pytest.fixture(scope="module", params=["en", "es"])
+def phone(request, browser, server):
+    page = new_page(browser, viewport=PHONE, has_touch=True, is_mobile=True)
+    boot(page, server + f"/?deal={WON}&game=tabbycat&lang={request.param}")
+    yield page
+    page.context.close()
+
+
+def tap(page, x, y):
+    page.touchscreen.tap(x, y)
+    settled(page)
+
+
+def tap_inside(page, selector):
+    """A tap on the box's own text (its heading or first paragraph), not on a control."""
+    left, top, right, bottom = page.evaluate(BOX, selector)
+    tap(page, left + 6, top + 6)
+
+
+def tap_backdrop(page, box):
+    """A tap on the dimmed page beside ``box``, at the screen's top or bottom edge."""
+    left, top, right, bottom = page.evaluate(BOX, box)
+    w, h = page.evaluate("[innerWidth, innerHeight]")
+    assert top > 4 or bottom < h - 4, (box, top, bottom)
+    tap(page, w / 2, 2 if top > 4 else h - 2)
+
+
+def test_a_tap_on_the_backdrop_closes_each_panel_and_a_tap_inside_does_not(phone):
+    page = phone
+    page.evaluate(f"window.tabby_start({WON})")
+    # the menu
+    page.tap("#stats")
+    page.wait_for_selector("#stats-panel:not([hidden])")
+    tap_inside(page, "#stats-panel .panel")
+    assert page.is_visible("#stats-panel")
+    tap_backdrop(page, "#stats-panel .panel")
+    assert page.is_hidden("#stats-panel")
+    assert page.evaluate("document.activeElement.id") == "stats"
+    # How to play (a <dialog>), opened from the menu: a tap outside closes it, not the menu
+    page.tap("#stats")
+    page.tap("#how-to-play")
+    page.wait_for_function("document.querySelector('#rules').open && document.querySelector('#rules-body h3')")
+    tap_inside(page, "#rules")
+    assert page.evaluate("document.querySelector('#rules').open")
+    tap_backdrop(page, "#rules")
+    assert not page.evaluate("document.querySelector('#rules').open")
+    assert page.evaluate("document.activeElement.id") == "how-to-play" and page.is_visible("#stats-panel")
+    tap_backdrop(page, "#stats-panel .panel")
+    assert page.is_hidden("#stats-panel")
+    # Game as text
+    page.tap("#stats")
+    page.tap("#game-text")
+    page.wait_for_selector("#text-panel:not([hidden])")
+    tap_inside(page, "#text-panel .panel")
+    assert page.is_visible("#text-panel")
+    tap_backdrop(page, "#text-panel .panel")
+    assert page.is_hidden("#text-panel")
+    assert page.evaluate("document.activeElement.id") == "stats"
+    # the win
+    page.evaluate("document.querySelector('#hint').focus()")
+    assert page.evaluate(f"window.tabby_play({json.dumps(format_line(winning_line('tabbycat', WON)))})")
+    page.wait_for_selector("#win:not([hidden])")
+    settled(page)
+    tap_inside(page, "#win .panel")
+    assert page.is_visible("#win")
+    tap_backdrop(page, "#win .panel")
+    assert page.is_hidden("#win")
+    assert page.evaluate("document.activeElement.id") == "hint"
+    assert not page.errors, page.errors
+
+
+def test_no_key_hints_on_a_touch_screen(phone):
+    page = phone
+    page.evaluate(f"window.tabby_start({WON})")
+    settled(page)
+    assert page.evaluate(KEY_HINTS, KEY_HINT) == [], "the table"
+    page.tap("#stats")
+    page.wait_for_selector("#stats-panel:not([hidden])")
+    assert page.evaluate(KEY_HINTS, KEY_HINT) == [], "the menu"
+    page.tap("#stats-close")
+    assert page.evaluate(f"window.tabby_play({json.dumps(format_line(winning_line('tabbycat', WON)))})")
+    page.wait_for_selector("#win:not([hidden])")
+    assert page.evaluate(KEY_HINTS, KEY_HINT) == [], "the win"
+    page.tap("#win-replay")
+    page.wait_for_selector("#replay:not([hidden])")
+    settled(page)
+    assert page.evaluate(KEY_HINTS, KEY_HINT) == [], "the replay"
+    assert page.inner_text("#replay-close") in ("Close", "Cerrar")
+    page.tap("#replay-close")
+    page.wait_for_selector("#replay", state="hidden")
+    assert not page.errors, page.errors
+
+
+def test_a_desktop_keeps_its_key_hints(browser, server):
+    page = new_page(browser)
+    boot(page, server + f"/?deal={WON}&game=tabbycat")
+    assert page.get_attribute("#hint", "title") == "Hint (H)"
+    assert page.get_attribute("#new-deal", "title") == "New deal (N)"
+    assert "Esc" in page.inner_text("footer.keys")
+    assert page.inner_text("#replay-close") == "Close (Esc)"
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", [(360, 740), (320, 640)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_menus_close_is_at_its_top_on_a_phone(browser, server, size, lang):
+    page = new_page(browser, viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True)
+    boot(page, server + f"/?deal={WON}&game=tabbycat&lang={lang}")
+    page.tap("#stats")
+    page.wait_for_selector("#stats-panel:not([hidden])")
+    settled(page)
+    on_screen(page, "#stats-close")
+    assert page.evaluate(BOX, "#stats-close")[1] < size[1] / 4   # at the top, not at the end
+    # it stays there as the menu scrolls to its end
+    page.evaluate("document.querySelector('#stats-panel .panel').scrollTop = 1e6")
+    settled(page)
+    on_screen(page, "#stats-close")
+    x0, y0, x1, y1 = page.evaluate(BOX, "#stats-close")
+    assert page.evaluate(f"document.elementFromPoint({(x0 + x1) / 2}, {(y0 + y1) / 2}).id") == "stats-close"
+    page.tap("#stats-close")
+    assert page.is_hidden("#stats-panel")
+    assert not page.errors, page.errors
+    page.context.close()
