@@ -95,10 +95,12 @@ class Pointer:
             cards = ctl.game.get(ctl.session.position, press["place"])[-count:] if count else []
             press["drag"] = [str(c) for c in cards]
             press["targets"] = targets
-            for name in targets:
-                self.table.slots[name].classList.add("target")
-            for key in press["drag"]:
-                self.table.cards[key].classList.add("dragging")
+            if press["drag"]:
+                self.table.mark_targets(targets)
+            for k, key in enumerate(press["drag"]):  # over everything, in the run's order
+                node = self.table.cards[key]
+                node.classList.add("dragging")
+                node.style.zIndex = str(1000 + k)
         for key in press["drag"]:
             x, y = self.table.base[key]
             self.table.cards[key].style.transform = f"translate({x + dx:.1f}px, {y + dy:.1f}px)"
@@ -109,6 +111,7 @@ class Pointer:
         if press is None or event.pointerId != press["id"] or press["peek"]:
             return
         ctl = self.page.ctl
+        self.table.unmark_targets()
         if press["drag"] is None:
             self.page.do(ctl.tap(press["place"], press["index"]))
             return
@@ -122,6 +125,7 @@ class Pointer:
         self.unpeek()
         if self.press is not None:
             self.press = None
+            self.table.unmark_targets()
             self.page.render()
 
 

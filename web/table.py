@@ -56,6 +56,7 @@ class Table:
         self.drawn = {}         # card -> (transform, place, index, face down) as drawn
         self.marked = []        # cards marked by a hint
         self.cheer = False      # the render under way ends on a win just made: cascade
+        self.targeted = []      # elements marked as a drag's targets
         self.queue = []         # frames still to show: (position, hint, chosen, selected)
         self.timer = None       # the timeout that shows the next frame
         self.still = []         # called once the last frame is on the table
@@ -324,13 +325,14 @@ class Table:
         for node in self.root.querySelectorAll(".card.dragging"):
             held[node.dataset.card] = node.style.transform
             node.classList.remove("dragging")
+        self.unmark_targets()
         self.where, self.base, self.geometry = {}, {}, {}
         over = self.overlapped(pos)
         for name, place in self.places.items():
             x, y, _, _, pile_h = lay.places[name]
             slot = self.slots[name]
             slot.style.transform = f"translate({x:.1f}px, {y:.1f}px)"
-            slot.classList.remove("target", "hint-target", "selected")
+            slot.classList.remove("hint-target", "selected")
             if name in self.labels:
                 label = self.labels[name]
                 label.style.transform = f"translate({x:.1f}px, {y - ch * LABEL:.1f}px)"
@@ -498,6 +500,30 @@ class Table:
             self.cards[str(card)].classList.add("hint")
             self.marked.append(str(card))
         self.slots[move.dst].classList.add("hint-target")
+
+    def top_node(self, name):
+        """The element a player sees at place ``name``: its topmost card, else its slot."""
+        nodes = [self.cards[key] for key, (place, _) in self.where.items() if place == name]
+        if not nodes:
+            return self.slots[name]
+        return max(nodes, key=lambda n: int(n.style.zIndex or 0))
+
+    def mark_targets(self, names):
+        """While a drag: each place of ``names`` (the controller's answer to "where may
+        this go?") is marked on what the eye sees there, its top card or its empty slot;
+        the table is marked as dragging, so the rest reads as no target."""
+        self.unmark_targets()
+        self.root.classList.add("drag-on")
+        for name in names:
+            node = self.top_node(name)
+            node.classList.add("drop-target")
+            self.targeted.append(node)
+
+    def unmark_targets(self):
+        self.root.classList.remove("drag-on")
+        for node in self.targeted:
+            node.classList.remove("drop-target")
+        self.targeted = []
 
     def shake(self, keys):
         _started["any"] = True
