@@ -5,7 +5,6 @@ Functions of the :class:`~solitaire.play.controller.Controller` (``c``), which c
 returns an :class:`~solitaire.play.answer.Answer`.
 """
 
-import json
 
 from ..engine.errors import SolitaireError
 from ..engine.games import GAMES, get_game
@@ -15,6 +14,7 @@ from ..records.readers import deal_number
 from ..solver.hints import LastWinnable
 from ..solver.search import WON, Search
 from ..words.messages import Message
+from ..words.text import reason
 from .answer import CLOSED, Answer, Offer
 from .statsfiles import export_stats, finish_import, import_stats  # noqa: F401 (the controller calls them here)
 
@@ -258,10 +258,12 @@ def set_pref(c, name, value) -> Answer:
     if S.PREFS_KEY in c.held:
         return ans  # settings that could not be read nor moved aside stay as they are
     try:
-        c.store.set(S.PREFS_KEY, json.dumps(c.prefs))
+        c.store.set(S.PREFS_KEY, S.prefs_text(c.prefs))
         ans.saved.append(S.PREFS_KEY)
     except S.StoreError:
         ans.say("write_failed_prefs", why=Message("write_failed"))
+    except SolitaireError as e:   # the reader would refuse it: never stored
+        ans.say("write_failed_prefs", why=reason(e))
     return ans
 
 
