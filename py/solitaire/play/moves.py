@@ -182,23 +182,26 @@ def undo(c) -> Answer:
 def redo(c) -> Answer:
     s = c.session
     move = s.undone[-1] if s.undone else None
+    before = s.position
     if not s.redo():
         return Answer(handled=False)
-    ans = Answer(announce=[_said_back(c, move, "said_redo")])
+    ans = Answer(announce=[_said_back(c, move, "said_redo", before)])
     c._board_changed(ans)
     return ans
 
 
-def _said_back(c, move, key):
-    """Undo or redo, with the move it took back or made again."""
+def _said_back(c, move, key, before=None):
+    """Undo or redo, with the move it took back or made again. A redo names its card
+    where it stood ``before`` (a Spider run it completes has left the table after)."""
     if move is None:
         return Message(key)
     if move.is_deal:
         return Message(key + "_deal")
-    s = c.session
-    src = move.dst if key == "said_redo" else move.src
-    card = c.game.get(s.position, src)[-move.count]
-    return Message(key + "_move", card=card, dst=src)
+    if key == "said_redo":
+        card = c.game.get(before, move.src)[-move.count]
+        return Message(key + "_move", card=card, dst=move.dst)
+    card = c.game.get(c.session.position, move.src)[-move.count]
+    return Message(key + "_move", card=card, dst=move.src)
 
 
 def restart(c) -> Answer:
