@@ -13,6 +13,7 @@ gets the profile's examples (tests/conftest.py: 100 in CI).
 """
 
 import functools
+import json
 
 from hypothesis import strategies as st
 
@@ -153,3 +154,73 @@ def late_walks(draw, game_id="tabbycat", max_moves=300):
     positions += more[1:]
     moves += more_moves
     return game, number, positions, moves
+
+
+# -- stored records ----------------------------------------------------------------------
+
+# Game ids a statistics record may name: the page's games and others it does not play
+# (a newer release's, a forged file's), more than a record may count.
+OTHER_GAME_IDS = tuple(f"other-{i:02d}" for i in range(18)) + ("z" * 30,)
+STATS_GAME_IDS = GAME_IDS + OTHER_GAME_IDS
+STATS_DAYS = ("2026-01-01", "2026-01-02", "2026-11-30", "2099-12-31")
+
+
+@st.composite
+def stats_results(draw, game_ids, t):
+    """A finished game of one of ``game_ids`` as :func:`solitaire.records.stats.record`
+    takes it, its clock ``t``, sometimes with a replay text (the longest one among them)."""
+    from solitaire.records.replay import MAX_CHARS
+    from solitaire.records.stats import MAX_MOVES, MAX_SECONDS
+    game = draw(st.sampled_from(game_ids))
+    head = f"{game}.{draw(deal_numbers)}.0."
+    replay = draw(st.one_of(st.none(), st.just(head),
+                            st.just(head + "A" * (MAX_CHARS - len(head)))))
+    return dict(game_id=game, won=draw(st.booleans()),
+                moves=draw(st.sampled_from([0, 9, MAX_MOVES])),
+                seconds=draw(st.sampled_from([0, 60, MAX_SECONDS])),
+                day=draw(st.sampled_from(STATS_DAYS)),
+                daily=draw(st.sampled_from((None,) + STATS_DAYS[:3])),
+                id=draw(st.text("abcdef0123", min_size=1, max_size=4)), t=t, replay=replay)
+
+
+@st.composite
+def stats_bases(draw):
+    """One game's totals as a valid record holds them, the extremes included."""
+    from solitaire.records.stats import MAX_COUNT, MAX_MOVES, MAX_SECONDS
+    played = draw(st.sampled_from([0, 1, 7, MAX_COUNT]))
+    won = draw(st.sampled_from(sorted({0, played // 2, played})))
+    best = draw(st.sampled_from(sorted({0, won // 3, won})))
+    return {"played": played, "won": won, "streak": draw(st.sampled_from(sorted({0, best}))),
+            "best_streak": best,
+            "best_time": draw(st.sampled_from([0, 9, MAX_SECONDS])) if won else None,
+            "fewest_moves": draw(st.sampled_from([0, 9, MAX_MOVES])) if won else None,
+            "history": [], "daily": draw(st.sampled_from([{}, {"2026-01": "W" * 31}]))}
+
+
+@st.composite
+def stats_records(draw):
+    """A statistics record the reader takes, as JSON data: games of the page and
+    others, up to the most a record counts (:data:`~solitaire.records.stats.MAX_GAMES`)
+    and the recent games of as many, clocks and an ``epoch`` up to 2**53, results folded
+    into the totals (when ``stats.MOST_RESULTS`` is small, as in the tests that use
+    this) or not."""
+    from solitaire.records import stats as ST
+    many = draw(st.integers(0, ST.MAX_GAMES))
+    counted = draw(st.lists(st.sampled_from(STATS_GAME_IDS), min_size=many, max_size=many,
+                            unique=True))
+    s = ST.new_stats()
+    if counted:
+        late = draw(st.booleans())   # clocks at the end of their range
+        first = ST.MAX_T - 40 if late else draw(st.integers(0, 10**13))
+        for i, r in enumerate(draw(st.lists(stats_results(counted, 0), max_size=10))):
+            ST.record(s, **{**r, "t": first + i})
+        for g in draw(st.lists(st.sampled_from(counted), max_size=3, unique=True)):
+            if g not in s["base"]:
+                s["base"][g] = draw(stats_bases())
+    recent = draw(st.lists(st.sampled_from(STATS_GAME_IDS), max_size=ST.MAX_GAMES, unique=True))
+    for i, g in enumerate(recent):
+        if g not in s["recent"] and len(s["recent"]) < ST.MAX_GAMES:
+            s["recent"][g] = [{"id": f"k{i}", "won": draw(st.booleans()), "t": i,
+                               "day": "2026-11-30", "replay": f"{g}.1.0."}]
+    s["epoch"] = draw(st.sampled_from([0, 1, 10**12, ST.MAX_T]))
+    return ST.check(json.loads(json.dumps(s)))

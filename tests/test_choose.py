@@ -119,6 +119,23 @@ def test_undo_and_redo_say_what_they_took_back():
     assert said(ans) == ["said_redo_move"] and ans.announce[0].params["dst"] == move.dst
 
 
+def test_redoing_a_move_that_completes_a_spider_run_names_its_card():
+    """The run leaves the table as the move is made again: the redo names the card the
+    move took, where it stood before."""
+    c = started("spider1")
+    for move in solve(c.game, c.session.position).line:
+        before = c.session.position
+        ans = c.play(move)
+        if move.is_deal:
+            continue
+        card = c.game.get(before, move.src)[-move.count]
+        c.undo()
+        ans = c.redo()
+        assert said(ans) == ["said_redo_move"] and ans.announce[0].params["card"] == card
+        if c.session.won:
+            break
+
+
 def test_a_card_laid_bare_is_announced():
     c = started("spider1")
     for move in solve(c.game, c.session.position).line:

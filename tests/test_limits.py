@@ -219,12 +219,19 @@ class Written:
 
 
 def test_a_saved_games_text_is_written_at_game_chars_and_not_one_more():
-    long = Written(["p10>p10*13"] * SE.MAX_MOVES)   # padded to the limit by its tab mark
-    bare = len(S.game_text(long, 1, ""))
+    def long(pad):   # padded to the limit by its last move's text (a tab mark is short)
+        return Written(["p10>p10*13"] * (SE.MAX_MOVES - 1) + ["p10>p10*13" + "x" * pad])
+    bare = len(S.game_text(long(0), 1, "t"))
     assert bare < S.GAME_CHARS - 100
-    at = S.game_text(long, 1, "t" * (S.GAME_CHARS - bare))
+    at = S.game_text(long(S.GAME_CHARS - bare), 1, "t")
     assert at is not None and len(at) == S.GAME_CHARS
-    assert S.game_text(long, 1, "t" * (S.GAME_CHARS - bare + 1)) is None
+    assert S.game_text(long(S.GAME_CHARS - bare + 1), 1, "t") is None
+
+
+def test_a_saved_games_tab_mark_is_written_at_tab_chars_and_not_one_more():
+    assert json.loads(S.game_text(Written([]), 1, "t" * S.TAB_CHARS))["tab"] == "t" * S.TAB_CHARS
+    assert S.TAB_CHARS == 40
+    assert S.game_text(Written([]), 1, "t" * (S.TAB_CHARS + 1)) is None
 
 
 def test_a_saved_restart_of_max_moves_is_written_and_dropped_with_the_redo_list():

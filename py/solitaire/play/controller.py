@@ -28,7 +28,7 @@ from ..records import saved as S
 from ..records.readers import read_query
 from ..records.replay import encode as encode_replay
 from ..records.session import Session
-from ..records.stats import record, sync
+from ..records.stats import MAX_GAMES, fit, record, sync
 from ..solver.daily import parse_date
 from ..words.messages import Message, clock_text
 from ..words.text import reason
@@ -310,18 +310,32 @@ class Controller:
             fresh, problem = S.read_stats(self.store, self.now())
             self._problem(ans, problem)
             self.stats = sync(self.stats, fresh)
+        self._fit_stats(ans)
         if S.STATS_KEY in self.held:  # never over statistics that could not be read
             if replace:
                 ans.say("stats_held_tab", key=S.STATS_KEY)
             return False
         try:
-            self.store.set(S.STATS_KEY, json.dumps(self.stats))
+            self.store.set(S.STATS_KEY, S.stats_text(self.stats))
         except S.StoreError:
             ans.say("write_failed_stats", why=Message("write_failed"))
+            return False
+        except SolitaireError as e:   # the reader would refuse it: never stored
+            ans.say("write_failed_stats", why=reason(e))
             return False
         ans.saved.append(S.STATS_KEY)
         ans.stats = True
         return True
+
+    def _fit_stats(self, ans, stats=None):
+        """Trim the statistics to what their reader takes (a record counts at most
+        ``stats.MAX_GAMES`` games), leaving out games this page does not play first,
+        and say what was left out."""
+        out = fit(self.stats if stats is None else stats, keep=tuple(GAMES))
+        if out["games"]:
+            ans.say("stats_games_dropped", games=", ".join(out["games"]), most=MAX_GAMES)
+        if out["recent"]:
+            ans.say("stats_replays_dropped", games=", ".join(out["recent"]), most=MAX_GAMES)
 
     def leave_page(self) -> Answer:
         """The page is hidden or closed: save."""

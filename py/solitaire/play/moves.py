@@ -5,7 +5,6 @@ Functions of the :class:`~solitaire.play.controller.Controller` (``c``), which c
 returns an :class:`~solitaire.play.answer.Answer`.
 """
 
-import json
 
 from ..engine.errors import SolitaireError
 from ..engine.games import GAMES, get_game
@@ -15,6 +14,7 @@ from ..records.readers import deal_number
 from ..solver.hints import LastWinnable
 from ..solver.search import WON, Search
 from ..words.messages import Message
+from ..words.text import reason
 from .answer import CLOSED, Answer, Offer
 from .statsfiles import export_stats, finish_import, import_stats  # noqa: F401 (the controller calls them here)
 
@@ -182,23 +182,26 @@ def undo(c) -> Answer:
 def redo(c) -> Answer:
     s = c.session
     move = s.undone[-1] if s.undone else None
+    before = s.position
     if not s.redo():
         return Answer(handled=False)
-    ans = Answer(announce=[_said_back(c, move, "said_redo")])
+    ans = Answer(announce=[_said_back(c, move, "said_redo", before)])
     c._board_changed(ans)
     return ans
 
 
-def _said_back(c, move, key):
-    """Undo or redo, with the move it took back or made again."""
+def _said_back(c, move, key, before=None):
+    """Undo or redo, with the move it took back or made again. A redo names its card
+    where it stood ``before`` (a Spider run it completes has left the table after)."""
     if move is None:
         return Message(key)
     if move.is_deal:
         return Message(key + "_deal")
-    s = c.session
-    src = move.dst if key == "said_redo" else move.src
-    card = c.game.get(s.position, src)[-move.count]
-    return Message(key + "_move", card=card, dst=src)
+    if key == "said_redo":
+        card = c.game.get(before, move.src)[-move.count]
+        return Message(key + "_move", card=card, dst=move.dst)
+    card = c.game.get(c.session.position, move.src)[-move.count]
+    return Message(key + "_move", card=card, dst=move.src)
 
 
 def restart(c) -> Answer:
@@ -258,10 +261,12 @@ def set_pref(c, name, value) -> Answer:
     if S.PREFS_KEY in c.held:
         return ans  # settings that could not be read nor moved aside stay as they are
     try:
-        c.store.set(S.PREFS_KEY, json.dumps(c.prefs))
+        c.store.set(S.PREFS_KEY, S.prefs_text(c.prefs))
         ans.saved.append(S.PREFS_KEY)
     except S.StoreError:
         ans.say("write_failed_prefs", why=Message("write_failed"))
+    except SolitaireError as e:   # the reader would refuse it: never stored
+        ans.say("write_failed_prefs", why=reason(e))
     return ans
 
 

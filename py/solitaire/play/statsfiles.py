@@ -9,7 +9,7 @@ from ..engine.errors import SolitaireError
 from ..engine.games import GAMES
 from ..records import saved as S
 from ..records.readers import read_json
-from ..records.stats import check as check_stats, games_in, merge, sync
+from ..records.stats import MAX_GAMES, MAX_T, check as check_stats, games_counted, games_in, merge, sync
 from ..words.messages import Message
 from ..words.text import reason
 from .answer import Answer, Offer
@@ -46,8 +46,18 @@ def finish_import(c, action) -> Answer:
     fresh, problem = S.read_stats(c.store, c.now())
     c._problem(ans, problem)
     mine = sync(c.stats, fresh)
-    text = json.dumps(mine)
+    c._fit_stats(ans, mine)   # (only a record an earlier release wrote could need it)
+    if action == "merge":
+        new = merge(mine, data)
+        counted = games_counted(new)
+        if len(counted) > MAX_GAMES:   # refused here: the merge would lose a game's counts
+            ans.say("import_too_many_games", games=len(counted), most=MAX_GAMES)
+            ans.say("import_cancelled")
+            return ans
+    else:   # a new epoch, after every one stored, within the reader's limit
+        new = {**data, "epoch": min(MAX_T, max(c.now(), mine["epoch"] + 1))}
     try:
+        text = S.stats_text(mine)
         c.store.set(S.STATS_BACKUP_KEY, text)
         back = c.store.get(S.STATS_BACKUP_KEY)
         if back != text or check_stats(read_json(back, S.STATS_CHARS)) != mine:
@@ -56,10 +66,6 @@ def finish_import(c, action) -> Answer:
         ans.say("write_failed_stats", why=Message("write_failed"))
         ans.say("import_cancelled")
         return ans
-    if action == "merge":
-        new = merge(mine, data)
-    else:
-        new = {**data, "epoch": max(c.now(), mine["epoch"] + 1)}
     c.stats = new
     if c._write_stats(ans, replace=True):
         ans.say("imported_merged" if action == "merge" else "imported_replaced")

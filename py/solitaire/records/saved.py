@@ -80,6 +80,31 @@ class MemoryStore:
         return list(self.data)
 
 
+def checked_text(value, max_chars: int, check) -> str:
+    """The text a record is stored as, once its own reader (``read_json`` with the
+    record's size and depth limits, then ``check``) has taken it back unchanged: every
+    writer stores through this, so nothing the page writes is refused on the next load.
+
+    Raises:
+        RecordError: the reader's reason (the caller reports the write as failed and the
+        record stays in the tab; :func:`~solitaire.records.stats.fit` and the writers'
+        own trimming keep this from happening).
+    """
+    text = json.dumps(value)
+    if check(read_json(text, max_chars)) != value:
+        raise RecordError("rec_write_changed")
+    return text
+
+
+def stats_text(stats) -> str:
+    """The statistics as stored (under :data:`STATS_KEY` or :data:`STATS_BACKUP_KEY`)."""
+    return checked_text(stats, STATS_CHARS, check_stats)
+
+
+def prefs_text(prefs) -> str:
+    return checked_text(prefs, PREFS_CHARS, check_prefs)
+
+
 def keep_aside(store, key: str, raw: str, now: int) -> str:
     """Copy a bad record to ``<key>.corrupt.<now>``, read the copy back, then remove the
     original; returns the new key, or '' if the store refused the copy (or it did not
@@ -126,18 +151,21 @@ def read_record(store, key, max_chars, check, now, problem_key):
         return None, problem_of(problem_key or "cache_unreadable", e, store, key, raw, now)
 
 
+def _game_form(data):
+    """The saved game's record, checked for form (the controller replays its moves)."""
+    if not isinstance(data, dict):
+        raise RecordError("rec_game_not_record")
+    for k in ("rev",):
+        if k in data and not is_int(data[k], 0, 1 << 53):
+            raise RecordError("rec_game_field", field=k)
+    if "tab" in data and not (isinstance(data["tab"], str) and len(data["tab"]) <= TAB_CHARS):
+        raise RecordError("rec_game_field", field="tab")
+    return data
+
+
 def read_game_record(store, now):
     """The saved game's record, checked for form only (the controller replays it)."""
-    def check(data):
-        if not isinstance(data, dict):
-            raise RecordError("rec_game_not_record")
-        for k in ("rev",):
-            if k in data and not is_int(data[k], 0, 1 << 53):
-                raise RecordError("rec_game_field", field=k)
-        if "tab" in data and not (isinstance(data["tab"], str) and len(data["tab"]) <= TAB_CHARS):
-            raise RecordError("rec_game_field", field="tab")
-        return data
-    return read_record(store, SAVE_KEY, GAME_CHARS, check, now, "saved_unreadable")
+    return read_record(store, SAVE_KEY, GAME_CHARS, _game_form, now, "saved_unreadable")
 
 
 def check_prefs(data) -> dict:
@@ -212,8 +240,9 @@ def write_daily_cache(store, now, key: str, number: int) -> bool:
     cache.pop(key, None)
     cache[key] = number
     try:
-        store.set(DAILY_KEY, json.dumps(dict(list(cache.items())[-DAILY_KEPT:])))
-    except StoreError:
+        store.set(DAILY_KEY, checked_text(dict(list(cache.items())[-DAILY_KEPT:]), DAILY_CHARS,
+                                          check_daily_cache))
+    except (StoreError, RecordError):
         return False
     return True
 
@@ -234,6 +263,9 @@ def game_text(session, rev: int, tab: str) -> str | None:
         d = {**data, **trim}
         if fits(d):
             text = json.dumps(d)
-            if len(text) <= GAME_CHARS:
-                return text
+            try:
+                _game_form(read_json(text, GAME_CHARS))   # the reader's form (it raises)
+            except RecordError:
+                continue
+            return text
     return None

@@ -141,6 +141,16 @@ def record(stats: dict, game_id: str, won: bool, moves: int, seconds: float, day
         new["t"] = min(MAX_T, stats["upto"][0] + 1)  # a clock set back: still after the folded ones
     if any(r["won"] and (r["id"], r["game"]) == (id, game_id) for r in results):
         return  # counted won already: a win is never taken back
+    if stats["upto"] is not None and not _after(new, stats["upto"]):
+        # The folded ones end at the clock's last value (2**53): this one cannot be listed
+        # after them, so it is folded straight into its game's totals.
+        results = [r for r in results if (r["id"], r["game"]) != (id, game_id)]
+        stats["results"] = results
+        g = stats["base"].get(game_id)
+        if g is None:
+            g = stats["base"][game_id] = _empty_base()
+        _fold(g, new)
+        return
     stats["results"] = [r for r in results if (r["id"], r["game"]) != (id, game_id)] + [new]
     stats["results"].sort(key=_key)
     if isinstance(replay, str) and len(replay) <= REPLAY_CHARS:
@@ -170,6 +180,48 @@ def recent_games(stats: dict, game_id: str) -> list:
     """The game's last finished games kept with their moves, newest first:
     ``{"id", "won", "t", "day", "replay"}``."""
     return list(reversed(stats.get("recent", {}).get(game_id, [])))
+
+
+def games_counted(stats: dict) -> set:
+    """The games a record counts (its totals and its listed results): at most
+    :data:`MAX_GAMES`, as the reader takes."""
+    return set(stats["base"]) | {r["game"] for r in stats["results"]}
+
+
+def fit(stats: dict, keep=()) -> dict:
+    """Trim a record, in place, to what its reader takes, whatever two copies merged into:
+    at most :data:`MAX_GAMES` games counted, the recent games of at most :data:`MAX_GAMES`
+    games, an ``epoch`` of at most :data:`MAX_T`. What goes first is a game not in
+    ``keep`` (the games this page plays), the one with the fewest games played (for
+    recent games: the one with the oldest). Returns what was left out:
+    ``{"games": {game: (played, won)}, "recent": [game, ...]}`` (both empty when it all
+    fits, as it always does unless a file or an earlier release named other games).
+
+    >>> s = new_stats()
+    >>> for i in range(MAX_GAMES + 1):
+    ...     record(s, f"g{i:02d}", won=i % 2 == 0, moves=9, seconds=9, day="2026-11-30", id="a")
+    >>> fit(s, keep=("g00",))["games"]
+    {'g01': (1, 0)}
+    >>> len(games_counted(s)), check(json.loads(json.dumps(s))) == s
+    (16, True)
+    """
+    out = {"games": {}, "recent": []}
+    stats["epoch"] = min(stats["epoch"], MAX_T)
+    counted = games_counted(stats)
+    while len(counted) > MAX_GAMES:
+        totals = {g: _total(stats, g) for g in counted}
+        gone = min(counted, key=lambda g: (g in keep, totals[g]["played"], g))
+        out["games"][gone] = (totals[gone]["played"], totals[gone]["won"])
+        stats["base"].pop(gone, None)
+        stats["results"] = [r for r in stats["results"] if r["game"] != gone]
+        stats.get("recent", {}).pop(gone, None)
+        counted.discard(gone)
+    recent = stats.get("recent", {})
+    while len(recent) > MAX_GAMES:
+        gone = min(recent, key=lambda g: (g in keep, g in counted, recent[g][-1]["t"], g))
+        out["recent"].append(gone)
+        del recent[gone]
+    return out
 
 
 def compact(stats: dict, most: int | None = None, keep: int | None = None) -> dict:
@@ -480,5 +532,5 @@ def _check_base(game_id, g, old=False) -> dict:
     return out
 
 
-__all__ = ["RecordError", "check", "compact", "daily_streak", "dailies", "games_in", "history",
+__all__ = ["RecordError", "check", "compact", "daily_streak", "dailies", "fit", "games_counted", "games_in", "history",
            "merge", "most_chars", "new_stats", "recent_games", "record", "summary", "sync"]

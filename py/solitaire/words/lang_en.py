@@ -262,6 +262,14 @@ ENGLISH: dict[str, str] = {
     "cancel": "Cancel",
     "imported_merged": "Statistics imported and merged with yours.",
     "imported_replaced": "Statistics imported; they replace yours.",
+    "import_too_many_games": ("Those statistics and yours count {games} different games "
+                              "together, and one record holds at most {most}: nothing was "
+                              "merged. Replace would keep the file's alone."),
+    "stats_games_dropped": ("Your statistics counted more games than one record holds ({most}): "
+                            "{games}, which this page does not play, were left out to keep "
+                            "the rest."),
+    "stats_replays_dropped": ("The recent games kept to replay of {games} were left out: one "
+                              "record keeps those of at most {most} games."),
     "import_cancelled": "Import cancelled; nothing was changed.",
     "write_failed_stats": ("Your statistics could not be saved ({why}); they are kept in this "
                            "tab only. Free some storage to keep them."),
@@ -339,6 +347,7 @@ ENGLISH: dict[str, str] = {
     "rec_stats_daily": "the statistics of {game_id!r} have a bad daily {day}",
     "rec_stats_too_many_games": "the statistics hold too many games",
     "rec_stats_folded": "the statistics list result {id!r} among the totals already",
+    "rec_write_changed": "the record would not read back as it was written",
     "rec_text_empty": "the text is empty: paste a game written as python3 -m solitaire play --game GAME DEAL MOVES",
     "rec_text_command": "the text is not the command python3 -m solitaire play",
     "rec_text_word": "word {number} ({word!r}) is not part of the play command",

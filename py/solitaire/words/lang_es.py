@@ -260,6 +260,14 @@ SPANISH: dict[str, str] = {
     "cancel": "Cancelar",
     "imported_merged": "Estadísticas importadas y combinadas con las tuyas.",
     "imported_replaced": "Estadísticas importadas; sustituyen a las tuyas.",
+    "import_too_many_games": ("Esas estadísticas y las tuyas cuentan juntas {games} juegos "
+                              "distintos, y un registro guarda como mucho {most}: no se combinó "
+                              "nada. Sustituir guardaría solo las del archivo."),
+    "stats_games_dropped": ("Tus estadísticas contaban más juegos de los que guarda un registro "
+                            "({most}): se dejaron fuera {games}, que esta página no tiene, "
+                            "para guardar el resto."),
+    "stats_replays_dropped": ("Se dejaron fuera las partidas recientes guardadas para repetir de "
+                              "{games}: un registro guarda las de {most} juegos como mucho."),
     "import_cancelled": "Importación cancelada; no se cambió nada.",
     "write_failed_stats": ("No se pudieron guardar tus estadísticas ({why}); solo se "
                            "conservan en esta pestaña. Libera espacio para guardarlas."),
@@ -338,6 +346,7 @@ SPANISH: dict[str, str] = {
     "rec_stats_daily": "las estadísticas de {game_id!r} tienen la diaria del {day} dañada",
     "rec_stats_too_many_games": "las estadísticas contienen demasiados juegos",
     "rec_stats_folded": "las estadísticas listan el resultado {id!r} que ya está en los totales",
+    "rec_write_changed": "el registro no se leería tal como se escribió",
     "rec_text_empty": "el texto está vacío: pega una partida escrita como python3 -m solitaire play --game JUEGO REPARTO MOVIMIENTOS",
     "rec_text_command": "el texto no es la orden python3 -m solitaire play",
     "rec_text_word": "la palabra {number} ({word!r}) no forma parte de la orden play",
