@@ -12,7 +12,7 @@ import pytest
 
 from solitaire import DEAL, get_game, solve
 from solitaire.engine.position import format_line
-from test_page import SHOTS, boot, long_pile_line, new_page
+from test_page import SHOTS, boot, long_pile_line, new_page, ready
 
 TABBY, SPIDER, TUX = get_game("tabbycat"), get_game("spider4"), get_game("tuxedo")
 SIZES = [(360, 740), (390, 844), (1280, 800), (2560, 1440)]
@@ -405,6 +405,95 @@ def test_feel_a_click_during_the_steps_finishes_them_at_once_and_acts(felt):
     assert got[2].startswith("foundation"), got
     assert felt.evaluate("window.tabby_moves()") == moves  # the click acted: undone
     felt.wait_for_function(STILL, timeout=10_000)
+
+
+# The duration of every card animation the page starts from now on (kept even if a busy
+# machine ended it before the test reads it).
+RECORD_DURATIONS = """() => {
+    if (!window.tabbyDurations) {
+        const animate = Element.prototype.animate;
+        Element.prototype.animate = function (...args) {
+            const a = animate.apply(this, args);
+            if (this.classList.contains('card')) window.tabbyDurations.push(a.effect.getTiming().duration);
+            return a;
+        };
+    }
+    window.tabbyDurations = [];
+}"""
+SHAKE_MS = """() => {
+    const card = document.querySelector('.card[data-card]');
+    card.classList.add('shake');
+    const style = getComputedStyle(card);
+    const ms = style.animationName === 'none' ? 0 : parseFloat(style.animationDuration) * 1000;
+    card.classList.remove('shake');
+    return Math.round(ms);
+}"""
+
+
+def choose_motion(page, value):
+    page.click("#stats")
+    page.select_option("#motion-select", value)
+    page.click("#stats-close")
+
+
+def slide_durations(page):
+    """The durations of the card animations a move (7H of deal 1 onto pile 4) starts,
+    once it and its undo are done."""
+    page.evaluate(RECORD_DURATIONS)
+    page.click('.card[data-card="7H"]')
+    assert page.evaluate("window.tabby_moves()") == "1>4"
+    durations = page.evaluate("window.tabbyDurations")
+    page.wait_for_function(STILL, timeout=10_000)
+    page.click("#undo")
+    page.wait_for_function(STILL, timeout=10_000)
+    assert page.evaluate("window.tabby_moves()") == ""
+    return sorted(set(durations))
+
+
+def test_feel_card_motion_is_slow_normal_fast_or_off_and_survives_a_reload(browser, server):
+    """The menu's *Card motion* scales every slide (180 ms normal, 360 slow, 90 fast) and
+    the shake and the win's cascade, or turns them off; the choice survives a reload. Left to the system, motion
+    is off under prefers-reduced-motion (the choice says "Off (system)"), and a choice
+    made there overrides it."""
+    page = new_page(browser, reduced_motion="no-preference")
+    boot(page, server + "/?deal=1&game=tabbycat")
+    page.evaluate("document.getElementById('intro').hidden = true")
+    assert page.eval_on_selector("#motion-select", "e => [e.value, e.options[0].textContent]") == [
+        "", "Normal (system)"]
+    assert slide_durations(page) == [180] and page.evaluate(SHAKE_MS) == 260
+    for value, ms, shake in (("slow", 360, 520), ("fast", 90, 130), ("normal", 180, 260), ("off", None, 0)):
+        choose_motion(page, value)
+        assert slide_durations(page) == ([ms] if ms else []), value
+        assert page.evaluate(SHAKE_MS) == shake, value
+    page.reload()
+    ready(page)
+    page.evaluate("document.getElementById('intro').hidden = true")
+    assert page.eval_on_selector("#motion-select", "e => e.value") == "off"
+    assert slide_durations(page) == []
+    choose_motion(page, "fast")
+    page.reload()
+    ready(page)
+    page.evaluate("document.getElementById('intro').hidden = true")
+    assert slide_durations(page) == [90]
+    line = solve(TABBY, TABBY.deal(2)).line  # the win's cascade too: 700 ms a card, x 0.5
+    page.evaluate(f"window.tabby_start(2, 'tabbycat')")
+    assert page.evaluate(f"window.tabby_play({json.dumps(format_line(list(line[:-1])))})")
+    page.wait_for_function(STILL, timeout=10_000)
+    page.evaluate(RECORD_DURATIONS)
+    page.evaluate(f"window.tabby_play('{line[-1]}')")
+    page.wait_for_selector("#win:not([hidden])")
+    assert sorted(set(page.evaluate("window.tabbyDurations"))) == [90, 350]
+    page.keyboard.press("Escape")
+    page.evaluate("window.tabby_start(1, 'tabbycat')")
+    page.wait_for_function(STILL, timeout=10_000)
+    choose_motion(page, "")  # the system's, which asks for reduced motion: off
+    page.emulate_media(reduced_motion="reduce")
+    page.wait_for_function("document.getElementById('motion-select').options[0].textContent === 'Off (system)'")
+    assert slide_durations(page) == [] and page.evaluate(SHAKE_MS) == 0
+    choose_motion(page, "normal")  # a choice overrides the system's
+    assert slide_durations(page) == [180] and page.evaluate(SHAKE_MS) == 260
+    assert page.errors == []
+    page.context.close()
 
 
 def test_feel_reduced_motion_turns_it_off(felt):

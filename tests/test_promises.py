@@ -154,6 +154,18 @@ def test_the_settings_defaults():
     assert c.prefs["shortcuts"] is True and c.prefs["choose_first"] is False
     assert c.prefs["difficulty"] is None
     assert c.prefs["lang"] is None     # the language: else ?lang= or the browser's
+    assert c.prefs["motion"] is None   # card motion: the system's (off under reduced motion)
+
+
+def test_card_motion_is_slow_normal_fast_or_off_else_the_systems():
+    c = tab()
+    c.boot("")
+    for value in ("slow", "normal", "fast", "off"):
+        c.set_pref("motion", value)
+        assert c.prefs["motion"] == value
+    c.set_pref("motion", "warp")
+    assert c.prefs["motion"] is None
+    assert json.loads(c.store.get(S.PREFS_KEY))["motion"] is None
 
 
 def test_the_language_is_english_or_spanish_and_a_link_may_ask_for_it():
@@ -171,7 +183,8 @@ def test_the_language_is_english_or_spanish_and_a_link_may_ask_for_it():
 @pytest.mark.parametrize("name,value", [("winnable", False), ("autoplay", False),
                                         ("four_colour", True), ("theme", "dark"),
                                         ("shortcuts", False), ("choose_first", True),
-                                        ("difficulty", "hard"), ("lang", "es")])
+                                        ("difficulty", "hard"), ("lang", "es"),
+                                        ("motion", "slow"), ("motion", "off")])
 def test_every_setting_is_remembered(name, value):
     c = tab()
     c.boot("")
@@ -296,6 +309,19 @@ def test_every_slide_ends_under_250_ms():
     """A card's slide plus the stagger of many cards' starts stay under 250 ms."""
     table = web_constants("table.py")
     assert table["MOVE_MS"] + table["STAGGER_MS"] < 250
+
+
+def test_card_motion_scales_the_durations_as_the_readme_says():
+    """180 ms a card at the normal *Card motion*, twice as long slow, half fast, none off."""
+    import ast
+    from conftest import ROOT
+    table = web_constants("table.py")
+    assert table["MOVE_MS"] == 180
+    tree = ast.parse((ROOT / "web" / "table.py").read_text())
+    scale = next(ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+                 and any(getattr(t, "id", None) == "MOTION_SCALE" for t in node.targets))
+    assert scale == {"slow": 2.0, "normal": 1.0, "fast": 0.5, "off": 0.0}
+    assert tuple(scale) == S.MOTIONS  # the choices the settings record takes
 
 
 def test_winnable_new_deal_tries_40_deals_and_four_suit_spider_gives_each_less():

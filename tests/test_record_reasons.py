@@ -3,6 +3,7 @@ names), and takes each field's edge values: the version-1 statistics' per-game c
 statistics result, the settings, the saved game."""
 
 import datetime
+import json
 
 import pytest
 
@@ -87,6 +88,7 @@ def test_each_on_off_setting_is_read_and_refused_unless_true_or_false(key):
     ("theme", ["light", "dark", None], ["blue"], "rec_theme"),
     ("lang", ["en", "es", None], ["fr"], "rec_lang"),
     ("difficulty", ["easy", "medium", "hard", None], ["brutal"], "rec_difficulty"),
+    ("motion", ["slow", "normal", "fast", "off", None], ["warp", "", 2, True, ["fast"]], "rec_motion"),
 ])
 def test_each_choice_setting_is_one_of_its_values(key, good, bad, why):
     for value in good:
@@ -95,6 +97,22 @@ def test_each_choice_setting_is_one_of_its_values(key, good, bad, why):
         assert reason_of(S.check_prefs, {key: value}) == (why, {})
     assert reason_of(S.check_prefs, [1]) == ("rec_prefs_not_record", {})
     assert S.check_prefs({"unknown": 1}) == S.DEFAULT_PREFS
+
+
+def test_a_settings_record_from_before_card_motion_reads_with_the_systems_motion():
+    """A record written before *Card motion* existed (every other setting, no ``motion``)
+    reads as written, its motion None (the system's); one with a motion the page does not
+    know is kept aside like any unreadable record, and the defaults rule."""
+    old = {"winnable": False, "theme": "dark", "autoplay": True, "four_colour": True,
+           "lang": "es", "intro_seen": True, "shortcuts": False, "choose_first": True,
+           "difficulty": "hard"}
+    store = S.MemoryStore()
+    store.set(S.PREFS_KEY, json.dumps(old))
+    assert S.read_prefs(store, 1) == ({**old, "motion": None}, None)
+    store.set(S.PREFS_KEY, json.dumps({**old, "motion": "warp"}))
+    prefs, problem = S.read_prefs(store, 2)
+    assert prefs == S.DEFAULT_PREFS and problem[0] == "prefs_unreadable"
+    assert store.get(S.PREFS_KEY + ".corrupt.2") == json.dumps({**old, "motion": "warp"})
 
 
 def test_json_constants_are_refused_by_name():

@@ -327,9 +327,10 @@ def test_the_longest_saved_game_is_one_the_reader_takes(moves, redo, restart, ke
 @given(st.fixed_dictionaries({k: st.booleans() for k in ("winnable", "autoplay", "four_colour",
                                                           "intro_seen", "shortcuts", "choose_first")}),
        st.sampled_from([None, "light", "dark"]), st.sampled_from([None, *S.LANGS]),
-       st.sampled_from([None, *S.DIFFICULTIES]))
-def test_settings_read_back_as_written(flags, theme, lang, difficulty):
-    prefs = {**S.DEFAULT_PREFS, **flags, "theme": theme, "lang": lang, "difficulty": difficulty}
+       st.sampled_from([None, *S.DIFFICULTIES]), st.sampled_from([None, *S.MOTIONS]))
+def test_settings_read_back_as_written(flags, theme, lang, difficulty, motion):
+    prefs = {**S.DEFAULT_PREFS, **flags, "theme": theme, "lang": lang, "difficulty": difficulty,
+             "motion": motion}
     store = S.MemoryStore()
     store.set(S.PREFS_KEY, json.dumps(prefs))
     assert S.read_prefs(store, 1) == (prefs, None)

@@ -35,7 +35,7 @@ from solitaire.engine.position import parse_line  # noqa: E402
 from solitaire.records.readers import read_query  # noqa: E402
 from solitaire.solver.search import Search  # noqa: E402
 from solitaire.records.stats import summary  # noqa: E402
-from table import Table, finish_all, game_label  # noqa: E402
+from table import Table, finish_all, game_label, set_motion  # noqa: E402
 
 window.performance.mark("app-imported")  # bench/startup.py: the game's imports are done
 
@@ -195,6 +195,9 @@ class Page:
         el("choose-first").checked = prefs.get("choose_first", False)
         el("game-select").value = game.id
         el("difficulty-select").value = prefs.get("difficulty") or ""
+        el("motion-select").value = prefs.get("motion") or ""
+        set_motion(prefs.get("motion"))
+        self.show_motion()
         document.body.classList.toggle("no-shortcuts", not prefs.get("shortcuts", True))
         document.body.classList.toggle("four-colour", prefs["four_colour"])
         if prefs["theme"] in ("light", "dark"):
@@ -211,6 +214,14 @@ class Page:
         dark = theme == "dark" or (
             theme != "light" and window.matchMedia("(prefers-color-scheme: dark)").matches)
         el("theme").setAttribute("aria-pressed", "true" if dark else "false")
+
+    def show_motion(self, *_):
+        """*Card motion*'s first choice, the system's, says what the system gives now:
+        normal, or off under reduced motion (followed as it changes)."""
+        reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches
+        option = el("motion-select").options[0]
+        option.dataset.i18n = "ui_motion_system_off" if reduced else "ui_motion_system_on"
+        option.textContent = words.t(option.dataset.i18n)
 
     def set_lang(self, code):
         """Show the page in another language: its labels, the table, the open panels."""
@@ -341,6 +352,9 @@ class Page:
         on(el("show-win"), "click", lambda e: self.stats.close() or self.do(ctl.show_win()))
         on(el("difficulty-select"), "change",
            lambda e: self.do(ctl.set_pref("difficulty", str(el("difficulty-select").value) or None)))
+        on(el("motion-select"), "change",
+           lambda e: self.do(ctl.set_pref("motion", str(el("motion-select").value) or None)))
+        on(window.matchMedia("(prefers-reduced-motion: reduce)"), "change", self.show_motion)
         on(el("winnable"), "change", lambda e: self.do(ctl.set_pref("winnable", el("winnable").checked)))
         on(el("autoplay"), "change", lambda e: self.do(ctl.set_pref("autoplay", el("autoplay").checked)))
         on(el("four-colour"), "change", lambda e: self.do(ctl.set_pref("four_colour", el("four-colour").checked)))

@@ -12,7 +12,9 @@ A render given the controller's frames (the positions on the way: the move, a fi
 run leaving, each auto-move) shows them one after another, a slide each, then the
 position asked for. A click, a key or the next render finishes the running animations
 and the frames still to come at once, so motion never slows play;
-``prefers-reduced-motion`` turns it all off. The win's cascade plays only when the page
+the player's *Card motion* setting scales every duration (slides, the cascade, the
+shake: :data:`MOTION_SCALE`) or turns motion off; left to the system, it is off under
+``prefers-reduced-motion`` and normal otherwise (:func:`set_motion`). The win's cascade plays only when the page
 says a game has just been won (``cheer``): never for a won board shown again (a replay
 closing, a redo, a reload); a render with ``still`` (a replay opening or closing: another
 scene, not a move) puts every card in its place at once.
@@ -37,7 +39,11 @@ THIN_PX = 8                 # ... index, or none under this
 MOVE_MS = 180               # one card's slide
 STAGGER_MS = 60             # the spread of start times when many cards move at once
 CASCADE_MS = 1300           # the win celebration (the summary appears after it)
-MOTION = {"on": True}       # set False by the page's reduced-motion query
+FALL_MS = 700               # ... one card's leap and fall
+MOTION_SCALE = {"slow": 2.0, "normal": 1.0, "fast": 0.5, "off": 0.0}  # durations x this
+# The motion in force: the player's choice (None: the system's), whether the system asks
+# for reduced motion, and what follows from both (set_motion)
+MOTION = {"on": True, "scale": 1.0, "choice": None, "reduced": False}
 
 
 class Table:
@@ -246,7 +252,8 @@ class Table:
             _started["any"] = True
             document.body.classList.add("cascade")
             lead = (len(ahead) + 1) * (MOVE_MS + STAGGER_MS)  # at most, every step's slides
-            document.body.style.setProperty("--win-delay", f"{lead + CASCADE_MS - 200}ms")
+            wait = (lead + CASCADE_MS - 200) * MOTION["scale"]
+            document.body.style.setProperty("--win-delay", f"{wait:.0f}ms")
         self.queue = [(frame, None, None, None) for frame in ahead[1:]] + [(pos, hint, chosen, selected)]
         _busy.append(self)
         self.root.dataset.moving = str(len(self.queue))
@@ -469,7 +476,8 @@ class Table:
         appears when they are down (or at a click)."""
         nodes = sorted(self.cards.values(), key=lambda n: int(n.style.zIndex or 0), reverse=True)
         _started["any"] = True
-        gap = (CASCADE_MS - 700) / max(len(nodes), 1)
+        scale = MOTION["scale"]
+        gap = (CASCADE_MS - FALL_MS) * scale / max(len(nodes), 1)
         fall = window.innerHeight
         for k, node in enumerate(nodes):
             start = node.style.transform
@@ -483,14 +491,16 @@ class Table:
             # No fill before its start: a card waiting for its turn stays as drawn (the
             # last move's slide, then its place and stacking: each foundation's King on top)
             anim = node.animate(to_js(frames, dict_converter=window.Object.fromEntries),
-                                to_js({"duration": 700, "delay": after + k * gap, "easing": "ease-in"},
+                                to_js({"duration": FALL_MS * scale, "delay": after + k * gap,
+                                       "easing": "ease-in"},
                                       dict_converter=window.Object.fromEntries))
             anim.id = "cascade"
         if nodes:  # the last card down ends the celebration
             if not document.body.classList.contains("cascade"):
-                document.body.style.setProperty("--win-delay", f"{after + CASCADE_MS - 200}ms")
+                wait = after + (CASCADE_MS - 200) * scale
+                document.body.style.setProperty("--win-delay", f"{wait:.0f}ms")
             document.body.classList.add("cascade")
-            window.setTimeout(_END_CASCADE, after + CASCADE_MS + 100)
+            window.setTimeout(_END_CASCADE, after + CASCADE_MS * scale + 100)
 
     def show_hint(self, pos, move):
         if move.is_deal:
@@ -553,7 +563,9 @@ def slide(moved):
     """Animate each (node, from, to, turned) from where it was drawn to where it is now;
     the ms until the last one ends."""
     _started["any"] = _started["any"] or bool(moved)
-    gap = STAGGER_MS / max(len(moved) - 1, 1) if len(moved) > 1 else 0
+    scale = MOTION["scale"]
+    move_ms = round(MOVE_MS * scale)
+    gap = STAGGER_MS * scale / max(len(moved) - 1, 1) if len(moved) > 1 else 0
     parse = window.JSON.parse  # one call per value: cheaper than converting dicts (Spider deals 10)
     for k, (node, old, new, turned) in enumerate(moved):
         flip = " scaleX(0.2)" if turned else ""
@@ -561,9 +573,9 @@ def slide(moved):
         z = str(900 + int(node.style.zIndex or 0))
         frames = [{"transform": old + flip, "zIndex": z}, {"transform": new, "zIndex": z}]
         node.animate(parse(json.dumps(frames)),
-                     parse(json.dumps({"duration": MOVE_MS, "delay": round(k * gap),
+                     parse(json.dumps({"duration": move_ms, "delay": round(k * gap),
                                        "easing": "ease-out", "fill": "backwards"})))
-    return MOVE_MS + round((len(moved) - 1) * gap)
+    return move_ms + round((len(moved) - 1) * gap)
 
 
 _busy = []  # tables showing frames one after another
@@ -621,7 +633,22 @@ def _click(event):
 
 
 def _reduced(query):
-    MOTION["on"] = not query.matches
+    MOTION["reduced"] = bool(query.matches)
+    set_motion(MOTION["choice"])
+
+
+def set_motion(choice):
+    """The player's *Card motion* (one of :data:`MOTION_SCALE`'s names, or None to follow
+    the system: off under ``prefers-reduced-motion``, else normal) put in force: the
+    durations' scale here, and for the style sheet the root's ``data-motion`` (the motion
+    in force) and ``--motion`` (the scale, for CSS animations such as the shake)."""
+    MOTION["choice"] = choice if choice in MOTION_SCALE else None
+    name = MOTION["choice"] or ("off" if MOTION["reduced"] else "normal")
+    MOTION["scale"] = MOTION_SCALE[name]
+    MOTION["on"] = MOTION["scale"] > 0
+    root = document.documentElement
+    root.dataset.motion = name
+    root.style.setProperty("--motion", str(MOTION["scale"]))
 
 
 _listening = []

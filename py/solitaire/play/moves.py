@@ -252,6 +252,8 @@ def set_pref(c, name, value) -> Answer:
         value = value if value in S.LANGS else None
     elif name == "difficulty":
         value = value if value in S.DIFFICULTIES else None
+    elif name == "motion":
+        value = value if value in S.MOTIONS else None
     elif name in ("winnable", "autoplay", "four_colour", "intro_seen", "shortcuts",
                   "choose_first"):
         value = bool(value)

@@ -48,9 +48,10 @@ DAILY_KEY_CHARS = 50    # "<game>:<date>"
 TAB_CHARS = 40      # a tab's mark in the saved game
 DEFAULT_PREFS = {"winnable": True, "theme": None, "autoplay": True, "four_colour": False,
                  "lang": None, "intro_seen": False, "shortcuts": True, "choose_first": False,
-                 "difficulty": None}
+                 "difficulty": None, "motion": None}
 LANGS = ("en", "es")    # a page language chosen in the menu; None follows the browser
 DIFFICULTIES = ("easy", "medium", "hard")   # what New deal may ask for; None: any
+MOTIONS = ("slow", "normal", "fast", "off")  # the cards' motion; None follows the system
 
 
 class StoreError(Exception):
@@ -194,6 +195,10 @@ def check_prefs(data) -> dict:
         if data["difficulty"] not in (None, *DIFFICULTIES):
             raise RecordError("rec_difficulty")
         prefs["difficulty"] = data["difficulty"]
+    if "motion" in data:  # a record written before the setting has none: the system's
+        if data["motion"] not in (None, *MOTIONS):
+            raise RecordError("rec_motion")
+        prefs["motion"] = data["motion"]
     return prefs
 
 

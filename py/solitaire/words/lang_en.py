@@ -197,6 +197,9 @@ ENGLISH: dict[str, str] = {
     "ui_difficulty": "New deals",
     "ui_difficulty_any": "Any difficulty",
     "ui_difficulty_easy": "Easy", "ui_difficulty_medium": "Medium", "ui_difficulty_hard": "Hard",
+    "ui_motion": "Card motion",
+    "ui_motion_slow": "Slow", "ui_motion_normal": "Normal", "ui_motion_fast": "Fast", "ui_motion_off": "Off",
+    "ui_motion_system_on": "Normal (system)", "ui_motion_system_off": "Off (system)",
     # announcements (for screen readers)
     "said_move": "{card} to {dst}.",
     "said_moves": "{count} cards from {src} to {dst}.",
@@ -325,6 +328,7 @@ ENGLISH: dict[str, str] = {
     "rec_theme": "the theme is neither light nor dark",
     "rec_lang": "the language is not one the page speaks",
     "rec_difficulty": "the difficulty is not easy, medium or hard",
+    "rec_motion": "the card motion is not slow, normal, fast or off",
     "rec_daily_cache": "the daily cache is not a record",
     "rec_daily_cache_entry": "the daily cache has a bad entry",
     "rec_stats_not_record": "the statistics are not a statistics record",
