@@ -291,3 +291,69 @@ def test_the_menus_close_is_at_its_top_on_a_phone(browser, server, size, lang):
     assert page.is_hidden("#stats-panel")
     assert not page.errors, page.errors
     page.context.close()
+
+
+# -- the menu and the win panel look finished ---------------------------------------------
+
+EDGES = """() => {
+    const shown = (s) => [...document.querySelectorAll(s)].filter(e => e.getClientRects().length && !e.closest('[hidden]'))
+                                                          .map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; });
+    return {actions: shown('#stats-panel .menu-row > *'), settings: shown('#stats-panel .settings > *'),
+            files: shown('#stats-panel .menu-files > *')};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (360, 740)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_menu_is_one_aligned_column(browser, server, size, lang):
+    page = new_page(browser, viewport={"width": size[0], "height": size[1]})
+    boot(page, server + f"/?deal={WON}&game=tabbycat&lang={lang}")
+    assert page.evaluate(f"window.tabby_play({json.dumps(format_line(winning_line('tabbycat', WON)))})")
+    page.wait_for_selector("#win:not([hidden])")
+    page.keyboard.press("Escape")
+    page.click("#stats")
+    page.wait_for_selector("#stats-panel:not([hidden])")
+    settled(page)
+    edges = page.evaluate(EDGES)
+    left = min(x for x, _ in edges["actions"])
+    right = max(x for _, x in edges["actions"])
+    columns = sorted({round(x) for x, _ in edges["actions"]})
+    assert len(columns) == 2, edges["actions"]   # two to a row, each row's two at the same places
+    assert len(edges["settings"]) >= 6
+    for x0, x1 in edges["settings"]:   # each setting a whole row
+        assert abs(x0 - left) <= 1 and abs(x1 - right) <= 1, (x0, x1, left, right)
+    for x0, x1 in edges["files"]:      # Export and Import in the actions' two columns
+        assert min(abs(x0 - c) for c in columns) <= 1, (x0, columns)
+    assert abs(min(x for x, _ in edges["files"]) - left) <= 1 and abs(max(x for _, x in edges["files"]) - right) <= 1
+    # the chart fills its box: the svg as wide as the box, the latest bar at its right end
+    box = page.evaluate(BOX, "#stats-chart")
+    chart = page.evaluate(BOX, "#stats-chart svg")
+    assert abs((chart[2] - chart[0]) - (box[2] - box[0])) <= 2, (chart, box)
+    bars = page.eval_on_selector_all("#stats-chart rect", "els => els.map(e => e.getBoundingClientRect().right)")
+    assert bars and abs(max(bars) - box[2]) <= (box[2] - box[0]) / 60 + 1, (bars, box)
+    # Import looks as live as Export
+    look = "(s) => { const c = getComputedStyle(document.querySelector(s)); return [c.opacity, c.borderTopColor, c.backgroundColor, c.color]; }"
+    assert page.evaluate(look, "#stats-panel label.button-like") == page.evaluate(look, "#stats-export")
+    page.keyboard.press("Escape")
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (320, 640)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_win_panel_has_one_primary_action_the_next_deal_focused(browser, server, size):
+    page = new_page(browser, viewport={"width": size[0], "height": size[1]})
+    boot(page, server + f"/?deal={WON}&game=tabbycat")
+    assert page.evaluate(f"window.tabby_play({json.dumps(format_line(winning_line('tabbycat', WON)))})")
+    page.wait_for_selector("#win:not([hidden])")
+    settled(page)
+    assert page.eval_on_selector_all("#win .primary", "els => els.map(e => e.id)") == ["win-new"]
+    assert page.evaluate("document.activeElement.id") == "win-new"
+    on_screen(page, "#win .panel")
+    # the rest are secondary: smaller than the primary one
+    size_of = "(s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize)"
+    for other in ("#win-share", "#win-share-replay", "#win-replay"):
+        assert page.evaluate(size_of, other) < page.evaluate(size_of, "#win-new")
+    page.click("#win-new")
+    page.wait_for_selector("#win", state="hidden")
+    assert not page.errors, page.errors
+    page.context.close()

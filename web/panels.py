@@ -94,17 +94,23 @@ class StatsPanel:
             box.appendChild(p)
             return
         won = sum(1 for r in last if r[1])
-        root = svg("svg", box, viewBox="0 0 300 90", role="img",
+        # the bars stretch to the box's width (preserveAspectRatio none); the words under
+        # them are the page's text, so they keep their shape at any width
+        root = svg("svg", box, viewBox="0 0 300 70", preserveAspectRatio="none", role="img",
                    aria_label=words.t("chart_label", count=len(last), won=won))
         w, first = 300 / CHART, CHART - len(last)
         for i, (day, win, moves, _) in enumerate(last):
-            bar = svg("rect", root, x=f"{(first + i) * w + 1:.1f}", y=10 if win else 50, width=f"{w - 2:.1f}",
-                      height=60 if win else 20, rx=2)
+            bar = svg("rect", root, x=f"{(first + i) * w + 1:.1f}", y=4 if win else 44, width=f"{w - 2:.1f}",
+                      height=62 if win else 22, rx=2)
             bar.setAttribute("class", "win" if win else "loss")
             title = svg("title", bar)
             title.textContent = words.t("chart_won" if win else "chart_lost", day=day, moves=moves)
-        svg("text", root, x=0, y=86).textContent = words.t("chart_older")
-        svg("text", root, x=300, y=86, text_anchor="end").textContent = words.t("chart_latest")
+        axis = document.createElement("div")
+        axis.className = "chart-axis"
+        older, latest = document.createElement("span"), document.createElement("span")
+        older.textContent, latest.textContent = words.t("chart_older"), words.t("chart_latest")
+        axis.append(older, latest)
+        box.appendChild(axis)
 
     def recent(self, entries):
         """The last finished games kept with their moves, each with its Replay button."""
