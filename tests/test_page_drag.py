@@ -144,3 +144,111 @@ def test_drag_marks_every_legal_target_and_no_other(drag_page, case):
     assert game.parse(page.evaluate("window.tabby_position()")) == pos
     assert page.locator("#table .drop-target").count() == 0
     assert page.locator("#table.drag-on").count() == 0
+
+
+# -- a refusal said beside the card ------------------------------------------------------
+
+def size(page, width, height, lang):
+    """The page at ``width`` x ``height`` in ``lang``, panels closed."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function(f"window.innerWidth === {width} && window.innerHeight === {height}")
+    page.evaluate(f"""() => {{ const menu = document.getElementById('lang-select');
+        if (menu.value !== '{lang}') {{ menu.value = '{lang}'; menu.dispatchEvent(new Event('change')); }}
+        document.querySelectorAll('.overlay, #intro').forEach(e => e.hidden = true);
+        window.dispatchEvent(new Event('resize')); }}""")
+    settled(page)
+
+
+def toast_beside(page, card_box, width, height):
+    """The toast shows the status line's words, whole inside the screen, within 1.5 card
+    heights of the box of the card acted on; the screen reader hears the status line
+    once (the toast is hidden from it)."""
+    page.wait_for_selector("#toast:not([hidden])")
+    settled(page)
+    toast = page.locator("#toast").bounding_box()
+    text = page.inner_text("#toast")
+    assert text and text == page.inner_text("#status"), (text, page.inner_text("#status"))
+    assert page.get_attribute("#toast", "aria-hidden") == "true"
+    assert toast["x"] >= 0 and toast["y"] >= 0, toast
+    assert toast["x"] + toast["width"] <= width and toast["y"] + toast["height"] <= height, (toast, width, height)
+    gap_x = max(card_box["x"] - (toast["x"] + toast["width"]), toast["x"] - (card_box["x"] + card_box["width"]), 0)
+    gap_y = max(card_box["y"] - (toast["y"] + toast["height"]), toast["y"] - (card_box["y"] + card_box["height"]), 0)
+    assert max(gap_x, gap_y) <= 1.5 * card_box["height"], (toast, card_box)
+    return text
+
+
+def card_box(page, card):
+    return page.locator(f'#table > .card[data-card="{card}"]').bounding_box()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("width,height", [(1280, 800), (360, 740), (320, 640)])
+def test_a_refused_move_says_why_beside_the_card_inside_the_screen(drag_page, width, height, lang):
+    """With a 44-card pile reaching down the screen: a refused drop of its top card (at the
+    foot of the screen) slides back, shakes and says why in a toast beside that card,
+    whole inside the screen; a refused click on a card that cannot move, and a refused
+    key move, say it beside theirs. The next action takes the toast away."""
+    from helpers import LONG_DEAL, LONG_LINE
+    from solitaire.engine.position import format_line
+    game = get_game("tabbycat")
+    pos = game.deal(LONG_DEAL)
+    for move in LONG_LINE:
+        pos = game.apply(pos, move)
+    page = drag_page
+    size(page, width, height, lang)
+    page.evaluate(f"window.tabby_start({LONG_DEAL}, 'tabbycat')")
+    assert page.evaluate(f"window.tabby_play('{format_line(LONG_LINE)}')")
+    settled(page)
+    assert game.parse(page.evaluate("window.tabby_position()")) == pos
+    long_pile = max(("pile-1", "pile-2", "pile-3", "pile-4"), key=lambda n: len(game.get(pos, n)))
+    top = str(game.get(pos, long_pile)[-1])
+    assert page.locator(f'#table > .card[data-card="{top}"]').bounding_box()["y"] > height / 2
+    # a refused drop of the long pile's top card
+    illegal = next(n for n in ("pile-1", "pile-2", "pile-3", "pile-4")
+                   if n != long_pile and game.why_illegal(pos, Move(long_pile, n, 1)) is not None)
+    x, y = press_and_drag(page, top)
+    tx, ty = center_of(page, illegal, pos, game)
+    page.mouse.move(tx, ty + 4, steps=4)
+    page.mouse.up()
+    page.wait_for_selector(f'#table > .card.shake[data-card="{top}"]', state="attached")
+    said = toast_beside(page, card_box(page, top), width, height)
+    assert game.parse(page.evaluate("window.tabby_position()")) == pos
+    page.keyboard.press("Escape")  # the next action
+    page.wait_for_selector("#toast", state="hidden")
+    # a refused click on a card that cannot move
+    still = next(n for n in ("pile-1", "pile-2", "pile-3", "pile-4")
+                 if game.get(pos, n) and game.click_move(pos, n, len(game.get(pos, n)) - 1) is None)
+    card = str(game.get(pos, still)[-1])
+    box = card_box(page, card)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 6)
+    assert toast_beside(page, card_box(page, card), width, height) != said
+    # a refused key move: that card's pile, then a pile that takes none of it
+    page.mouse.click(2, height - 2)  # the next action (on no card)
+    page.wait_for_selector("#toast", state="hidden")
+    cards = game.get(pos, still)
+    none_fits = next(n for n in ("pile-1", "pile-2", "pile-3", "pile-4") if n != still and all(
+        game.why_illegal(pos, Move(still, n, k)) is not None for k in range(1, len(cards) + 1)))
+    page.keyboard.press(still[-1])
+    page.keyboard.press(none_fits[-1])
+    toast_beside(page, card_box(page, card), width, height)
+    assert game.parse(page.evaluate("window.tabby_position()")) == pos
+
+
+def test_spiders_refused_deal_says_why_beside_the_stock(drag_page):
+    """Spider refuses to deal while a column is empty: D (or a click on the stock) says so
+    beside the stock, at 360x740 in Spanish."""
+    game_id, deal, line = CASES[6][:3]
+    game = get_game(game_id)
+    pos = reach(game, deal, line)
+    assert any(not game.get(pos, f"pile-{k}") for k in range(1, 11))
+    page = drag_page
+    size(page, 360, 740, "es")
+    page.evaluate(f"window.tabby_start({deal}, '{game_id}')")
+    assert page.evaluate(f"window.tabby_play('{line}')")
+    settled(page)
+    page.keyboard.press("d")
+    stock = page.locator('#table > .slot[data-pile="stock"]').bounding_box()
+    toast_beside(page, stock, 360, 740)
+    page.mouse.click(stock["x"] + stock["width"] / 2, stock["y"] + stock["height"] / 2)
+    toast_beside(page, stock, 360, 740)
+    assert game.parse(page.evaluate("window.tabby_position()")) == pos

@@ -11,6 +11,7 @@ import pytest
 
 from solitaire import get_game
 from solitaire.play.answer import CLOSED
+from solitaire.engine.position import parse_line
 from solitaire.solver.daily import daily_deal
 from solitaire.play.controller import Controller
 from solitaire.records.saved import (DAILY_KEY, PREFS_KEY, SAVE_KEY, STATS_BACKUP_KEY, STATS_KEY,
@@ -698,3 +699,30 @@ def test_a_reload_with_the_daily_link_of_the_daily_in_progress_keeps_its_moves()
     again.boot("?daily=2026-02-03&game=tabbycat")
     assert again.task is None and again.session.daily == "2026-02-03"
     assert again.session.id == c.session.id and again.session.moves == c.session.moves
+
+
+def test_a_refused_move_names_where_the_player_acted():
+    """Each refused move says why and names the card (or place) acted on, so the page shows
+    the reason there: a drop (the run shakes where it slid back to), a click, a key move,
+    a choice, a key naming an empty place, Spider's deal with an empty column."""
+    c = tab()
+    c.boot("?deal=1&game=tabbycat")   # deal 1: 7H 9S 4H 8D; 7H cannot go on 9S
+    ans = c.drop("pile-1", 1, "pile-2")
+    assert keys(ans) == ["cannot_drop"] and ans.near == ("pile-1", 0) and ans.shake == [("pile-1", 0)]
+    assert ans.board and not c.session.moves
+    ans = c.key("2")
+    ans = ans.merge(c.key("3"))      # 9S onto 4H: nothing fits
+    assert keys(ans)[-1] == "nothing_fits" and ans.near == ("pile-2", 0)
+    ans = c.key("t")                 # the tail is empty: nothing to pick
+    assert keys(ans) == ["nothing_to_pick"] and ans.near == ("tail", 0)
+    c.set_pref("choose_first", True)
+    ans = c.tap("pile-2", 0)         # chosen, then a place that does not take it
+    ans = c.tap("pile-3", 0)
+    assert keys(ans) == ["cannot_drop"] and ans.near == ("pile-2", 0)
+    assert all(a.near is None for a in (c.tap("pile-1", 0), c.drop("pile-1", 1, "pile-4")))
+    spider = tab()
+    spider.boot("?deal=4&game=spider1")
+    for move in parse_line("6>8 8>7*2 3>10 7>8*2 6>4 8>7*2 6>9 6>3 2>4 10>3*2 3>5*3 deal 7>10 3>6 8>7 6>2*3"):
+        assert spider.play(move).handled
+    ans = spider.click("stock", 0)
+    assert keys(ans) == ["no_deal"] and ans.near == ("stock", 0)

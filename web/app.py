@@ -106,7 +106,9 @@ class Page:
         if ctl.task is None:
             el("search").hidden = True
         if ans.shake:
-            self.shake(ans.shake)
+            self.shake(ans.shake, self.table.took if ans.board else 0)
+        if ans.near is not None and ans.status:  # a refused move: said beside the card too
+            self.table.toast(" ".join(words.tr(m) for m in ans.status), *ans.near)
         if ans.won is not None:
             el("win-text").textContent = words.tr(ans.won)
             lines = []
@@ -310,7 +312,7 @@ class Page:
         box.dataset.rating = rating or ""
         box.textContent = words.t(f"rating_{rating}") if rating else ""
 
-    def shake(self, spots):
+    def shake(self, spots, after=0):
         pos = self.ctl.session.position
         keys = []
         for place, index in spots:
@@ -319,7 +321,7 @@ class Page:
                 index = 0
             keys += [str(c) for i, c in enumerate(cards[index:], index)
                      if i >= self.ctl.game.face_down(pos, place)]
-        self.table.shake(keys)
+        self.table.shake(keys, after)
 
     def say(self, message):
         el("status").textContent = message

@@ -63,6 +63,8 @@ class Table:
         self.marked = []        # cards marked by a hint
         self.cheer = False      # the render under way ends on a win just made: cascade
         self.targeted = []      # elements marked as a drag's targets
+        self.took = 0           # the ms the last draw's slides take
+        self.size = (0, 0)      # a card's width and height (px) as last drawn
         self.queue = []         # frames still to show: (position, hint, chosen, selected)
         self.timer = None       # the timeout that shows the next frame
         self.still = []         # called once the last frame is on the table
@@ -320,6 +322,7 @@ class Table:
         self.screen = screen
         lay = self.metrics(pos)
         cw, ch = lay.cw, lay.ch
+        self.size = (cw, ch)
         style = self.root.style
         style.setProperty("--cw", f"{cw:.1f}px")
         style.setProperty("--ch", f"{ch}px")
@@ -416,6 +419,7 @@ class Table:
         self.root.style.height = f"{lay.tall:.0f}px"
         self.root.classList.toggle("wide", bool(lay.wide))
         took = slide(moved) if moved else 0
+        self.took = took
         if self.cheer and self.game.is_won(pos):  # once: a later render shows it still
             self.cheer = False
             if animate:
@@ -535,13 +539,40 @@ class Table:
             node.classList.remove("drop-target")
         self.targeted = []
 
-    def shake(self, keys):
+    def shake(self, keys, after=0):
+        """The cards ``keys`` shake where they lie, once ``after`` ms (their slide back)
+        are over."""
         _started["any"] = True
         for key in keys:
             node = self.cards[key]
             node.classList.remove("shake")
+            node.style.animationDelay = f"{after}ms" if after else ""
             node.offsetWidth  # restart the animation
             node.classList.add("shake")
+
+    def box_at(self, place, index):
+        """The screen box (left, top, width, height) of card ``index`` of ``place`` (the
+        card a player acted on) where this render puts it (a card sliding back is
+        measured where it lands), else of the place's top card, else of its slot."""
+        if place not in self.slots:
+            return None
+        keys = [key for key, spot in self.where.items() if spot[0] == place]
+        key = next((k for k in keys if self.where[k][1] == index), None)
+        if key is None and keys:
+            key = max(keys, key=lambda k: self.where[k][1])
+        if key is None:
+            r = self.slots[place].getBoundingClientRect()
+            return r.left, r.top, r.width, r.height
+        r = self.root.getBoundingClientRect()
+        x, y = self.base[key]
+        cw, ch = self.size
+        return r.left + x, r.top + y, cw, ch
+
+    def toast(self, text, place, index):
+        """Say ``text`` beside what the player acted on (card ``index`` of ``place``)."""
+        box = self.box_at(place, index)
+        if box is not None:
+            show_toast(text, box)
 
     def place_at(self, x, y):
         """The place under table coordinates (x, y), or None: a place's own box first,
@@ -552,6 +583,64 @@ class Table:
                 if px - 6 * slack <= x <= px + w + 6 * slack and py - 6 * slack <= y <= py + h + below:
                     return name
         return None
+
+
+# -- a refusal beside the card ------------------------------------------------------------
+
+TOAST_GAP = 8       # px between the toast and the card it speaks of
+TOAST_EDGE = 6      # px kept clear at the screen's edges
+_toast = {"timer": None}
+
+
+def _toast_node():
+    node = nullish(document.getElementById("toast"))
+    if node is None:  # the screen reader hears the status line: the toast is for the eye
+        node = document.createElement("div")
+        node.id = "toast"
+        node.className = "toast"
+        node.setAttribute("aria-hidden", "true")
+        node.hidden = True
+        document.body.appendChild(node)
+    return node
+
+
+def show_toast(text, box):
+    """A short message beside ``box`` (left, top, width, height on the screen: above it
+    when there is room, else below its top strip), kept whole inside the screen; it goes
+    by itself, or at the next press or key."""
+    left, top_, bw, bh = box
+    node = _toast_node()
+    node.textContent = text
+    node.hidden = False
+    node.classList.remove("toast-in")
+    node.offsetWidth  # restart its entrance
+    node.classList.add("toast-in")
+    own = node.getBoundingClientRect()
+    width, height = float(window.innerWidth), float(window.innerHeight)
+    w, h = float(own.width), float(own.height)
+    bar = nullish(document.querySelector("header.bar"))  # not over the header's controls
+    floor = max(TOAST_EDGE, float(bar.getBoundingClientRect().bottom) + 2 if bar is not None else 0)
+    top = top_ - h - TOAST_GAP
+    if top < floor:
+        top = top_ + min(bh, 40) + TOAST_GAP
+    x = min(max(left + bw / 2 - w / 2, TOAST_EDGE), width - w - TOAST_EDGE)
+    y = min(max(top, TOAST_EDGE), height - h - TOAST_EDGE)
+    node.style.transform = f"translate({max(x, 0):.0f}px, {max(y, 0):.0f}px)"
+    if _toast["timer"] is not None:
+        window.clearTimeout(_toast["timer"])
+    _toast["timer"] = window.setTimeout(_HIDE_TOAST, min(7000, 2500 + 40 * len(text)))
+
+
+def hide_toast(*_):
+    if _toast["timer"] is not None:
+        window.clearTimeout(_toast["timer"])
+        _toast["timer"] = None
+    node = nullish(document.getElementById("toast"))
+    if node is not None and not node.hidden:
+        node.hidden = True
+
+
+_HIDE_TOAST = keep(create_proxy(lambda *_: hide_toast()))
 
 
 # -- motion -------------------------------------------------------------------------------
@@ -621,6 +710,7 @@ def _pointer_down(event):
         _swallow["until"] = window.performance.now() + 1000
         event.stopPropagation()
         event.preventDefault()
+    hide_toast()  # the next action: a refusal's message has been seen
     finish_all()
 
 
@@ -630,6 +720,13 @@ def _click(event):
         _swallow["until"] = 0
         event.stopPropagation()
         event.preventDefault()
+
+
+def _key_down(event):
+    """A key finishes the running animations; one that acts takes a refusal's message away."""
+    if str(event.key) not in ("Shift", "Control", "Alt", "Meta", "Tab"):
+        hide_toast()
+    finish_all()
 
 
 def _reduced(query):
@@ -660,7 +757,7 @@ def listen_once():
     if _listening:
         return
     _listening.append(True)
-    for kind, handler in (("pointerdown", _pointer_down), ("keydown", finish_all), ("click", _click)):
+    for kind, handler in (("pointerdown", _pointer_down), ("keydown", _key_down), ("click", _click)):
         document.addEventListener(kind, keep(create_proxy(handler)), True)
     query = window.matchMedia("(prefers-reduced-motion: reduce)")
     _reduced(query)

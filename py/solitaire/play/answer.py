@@ -50,6 +50,8 @@ class Answer:
     - ``offer``: an :class:`Offer` to show, :data:`CLOSED` to close it, None for no change.
     - ``search``: a :class:`Progress` while a search runs; ``search_done`` when it ended.
     - ``shake``: ``(place, index)`` of the cards that refused to move.
+    - ``near``: ``(place, index)`` where the player acted, for a refused move: the page
+      shows the status there too (a toast beside that card, else that place).
     - ``won``: the win sentence when the game has just been won; ``summary``: the win
       panel's lines (time, moves, streak, today's daily); ``daily_open``: today's daily
       of this game is not won yet (the panel offers it).
@@ -72,6 +74,7 @@ class Answer:
     search: Progress | None = None
     search_done: bool = False
     shake: list = field(default_factory=list)
+    near: tuple | None = None
     won: Message | None = None
     summary: list = field(default_factory=list)
     daily_open: bool = False
@@ -109,7 +112,7 @@ class Answer:
         self.saved += other.saved
         if other.status is not None:
             self.status = (self.status or []) + other.status
-        for name in ("offer", "search", "won", "address", "download", "focus", "replay"):
+        for name in ("offer", "search", "won", "address", "download", "focus", "replay", "near"):
             if getattr(other, name) is not None:
                 setattr(self, name, getattr(other, name))
         return self

@@ -131,7 +131,7 @@ def click(c, place, index) -> Answer:
         return Answer(handled=False)
     move = c.game.click_move(s.position, place, index)
     if move is None:
-        ans = Answer(shake=[(place, index)])
+        ans = Answer(shake=[(place, index)], near=(place, index))
         if place == "stock":  # the engine says why: no deals left, an empty column...
             why = c.game.why_illegal(s.position, DEAL)
             ans.say("no_deal", why=why or Message("no_deals_left"))
@@ -159,8 +159,9 @@ def drop(c, place, count, target) -> Answer:
     if target is None or target == place:
         return Answer(board=True)  # slides back
     why = c.game.why_illegal(c.session.position, Move(place, target, count))
-    if why:
-        ans = Answer(board=True)
+    if why:  # the run slides back and shakes there, and the reason shows beside it
+        first = max(0, len(c.game.get(c.session.position, place)) - count)
+        ans = Answer(board=True, shake=[(place, first)], near=(place, first))
         ans.say("cannot_drop", why=why)
         return ans
     return play_move(c, Move(place, target, count))
@@ -347,6 +348,7 @@ def pick(c, k) -> Answer:
     if c.selected is None:
         source = next((n for n in places if c.game.get(pos, n)), None)
         if source is None:
+            ans.near = (places[0], 0) if places else None
             ans.say("nothing_to_pick")
             return ans
         c.selected, c.count = source, None
@@ -370,6 +372,7 @@ def target(c, places) -> Answer:
         if why is None:
             return play_move(c, Move(src, places[0], count))
         ans.shake = [(src, len(cards) - count)]
+        ans.near = ans.shake[0]
         ans.say("cannot_drop", why=why)
         return ans
     for dst in places:
@@ -378,6 +381,7 @@ def target(c, places) -> Answer:
                 return play_move(c, Move(src, dst, count))
     if counts:
         ans.shake = [(src, len(cards) - counts[0])]
+    ans.near = ans.shake[0] if ans.shake else (src, 0)
     ans.say("nothing_fits", place=src)
     return ans
 
@@ -403,7 +407,7 @@ def choose(c, place, index) -> Answer:
     cards = c.game.get(pos, place)
     count = c.game.lift(pos, place, index) if 0 <= index < len(cards) else None
     if not count:
-        ans = Answer(shake=[(place, index)] if cards else [])
+        ans = Answer(shake=[(place, index)] if cards else [], near=(place, index))
         ans.say("cannot_choose" if cards else "nothing_to_pick")
         return ans
     c.selected, c.count = place, count
