@@ -82,6 +82,14 @@ function roundEven(x) {
   return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
 }
 
+/** The px the dock (style.css) keeps at the screen's bottom edge below its own room: the
+ * safe area of a screen with a home bar (env(safe-area-inset-bottom), its padding). The
+ * table's room ends above it, as web/table.py reads it too. */
+function dockInset() {
+  const dock = document.getElementById("dock");
+  return dock ? parseFloat(getComputedStyle(dock).paddingBottom) || 0 : 0;
+}
+
 /** Run the build's layout program on the page's readings (what web/table.py reads). */
 function layOut(b, root) {
   const main = root.parentElement;
@@ -89,7 +97,7 @@ function layOut(b, root) {
     client: main.clientWidth,
     pad: parseFloat(getComputedStyle(main).paddingLeft) || 0,
     top: root.getBoundingClientRect().top + scrollY,
-    inner: innerHeight,
+    inner: innerHeight - dockInset(),
   };
   const vals = [];
   const v = (a) => (Array.isArray(a) ? vals[a[0]] : a);
@@ -299,6 +307,15 @@ if (info && "ResizeObserver" in window) {
   watch.observe(info);
   for (const e of info.children) watch.observe(e);
 }
+
+// The dock at the screen's bottom edge (messages, the replay bar): the page keeps its
+// height free at its end (--dock), so whatever lies under the dock scrolls out from under it.
+const dock = document.getElementById("dock");
+function fitDock() {
+  if (dock) document.documentElement.style.setProperty("--dock", `${dock.offsetHeight}px`);
+}
+fitDock();
+if (dock && "ResizeObserver" in window) new ResizeObserver(fitDock).observe(dock);
 
 const root = document.getElementById("table");
 let stored = null, saved = null;

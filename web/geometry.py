@@ -39,7 +39,7 @@ SHORT = 450                 # px of table height under which a screen is short
 CW_MAX = 180                # px: cards stop growing here
 CW_MIN = 30                 # px: the cards are never narrower (the page scrolls instead)
 SPREAD_MAX = 1.35           # the places spread apart up to this much to use the width
-BELOW = 40                  # px kept under the table for one line of messages
+BELOW = 40                  # px kept under the table: the dock at rest, one line of messages
 LABEL = 0.2                 # card heights kept above the piles for the tail's label
 STOCK_PX = 48               # the stock is a touch target at least this wide (style.css): the
                             # places right of it in its row keep clear of it (1 px between)
@@ -153,8 +153,10 @@ class Program:
 
 def room(client_width, pad, top, inner_height):
     """The width and height (px) the table may use: ``<main>``'s inner width less its
-    padding, and the window below the table's top less one line of messages (a fixed
-    share: a long message must not change the card size)."""
+    padding, and the window below the table's top less the dock at the screen's bottom
+    edge at rest, one line of messages (a fixed share: a long message or the replay bar
+    must not change the card size; they cover the table's end, which scrolls out from
+    under them)."""
     return client_width - 2 * pad - 2, inner_height - top - BELOW
 
 

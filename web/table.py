@@ -197,7 +197,10 @@ class Table:
         main = self.root.parentElement
         pad = float(window.getComputedStyle(main).paddingLeft.replace("px", "") or 0)
         top = self.root.getBoundingClientRect().top + window.scrollY
-        return geo.room(main.clientWidth, pad, top, window.innerHeight)
+        # the window above the safe area the dock keeps at its bottom edge (style.css), as
+        # web/board.js reads it
+        inset = float(window.getComputedStyle(document.getElementById("dock")).paddingBottom.replace("px", "") or 0)
+        return geo.room(main.clientWidth, pad, top, window.innerHeight - inset)
 
     def metrics(self, pos):
         """The table laid out for ``pos`` on this screen (a :class:`geo.Plan`). The room
