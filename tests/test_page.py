@@ -815,13 +815,19 @@ def test_a_spider_column_of_33_cards_fits_the_screen(browser, server, width, hei
 
 
 # Each completed run's place, with whether the index (rank and suit) of the card it shows
-# shows whole: the same card of that place on top at every corner of the index (a run's
-# cards lie in one box; which of them is on top is the page's choice), and the card on top
-# at each corner.
+# shows whole: the same card of that place on top at every corner of that card's index (a
+# run's cards lie in one box; which of them is on top, the highest in z-order, is the
+# page's choice; their indexes differ in width, "K" against "10", and the order of the
+# cards in the document is no guide), and the card on top at each corner.
 RUN_INDEXES_SHOWN = """() => {
-  const idx = {};
-  for (const c of document.querySelectorAll('#table > .card[data-place^="foundation"]'))
-    idx[c.dataset.place] = c.querySelector('.idx').getBoundingClientRect();
+  const idx = {}, z = {};
+  for (const c of document.querySelectorAll('#table > .card[data-place^="foundation"]')) {
+    const level = +getComputedStyle(c).zIndex || 0;
+    if (!(level < z[c.dataset.place])) {
+      z[c.dataset.place] = level;
+      idx[c.dataset.place] = c.querySelector('.idx').getBoundingClientRect();
+    }
+  }
   const over = (x, y) => document.elementsFromPoint(x, y).find((e) => e.classList.contains('card'));
   return Object.entries(idx).map(([place, r]) => {
     const seen = [[r.left + 1, r.top + 1], [r.right - 1, r.top + 1], [r.left + 1, r.bottom - 1],
