@@ -252,3 +252,57 @@ def test_spiders_refused_deal_says_why_beside_the_stock(drag_page):
     page.mouse.click(stock["x"] + stock["width"] / 2, stock["y"] + stock["height"] / 2)
     toast_beside(page, stock, 360, 740)
     assert game.parse(page.evaluate("window.tabby_position()")) == pos
+
+
+# -- Hint: from and to told apart by shape ---------------------------------------------------
+
+HINT_MARKS = """() => {
+  const look = (e) => { const s = getComputedStyle(e), a = getComputedStyle(e, '::after');
+    const r = e.getBoundingClientRect();
+    return {cls: e.className, outline: s.outlineStyle, ring: s.boxShadow, badge: a.content,
+            round: a.borderTopLeftRadius, badge_bg: a.backgroundColor, badge_ink: a.color,
+            badge_w: parseFloat(a.width), top: r.top, left: r.left, right: r.right}; };
+  const from = document.querySelector('#table > .card.hint-from');
+  const slot = document.querySelector('#table > .slot.hint-target');
+  const name = slot && slot.dataset.pile;
+  const z = (e) => parseInt(e.style.zIndex || '0');
+  const cards = [...document.querySelectorAll(`#table > .card[data-place="${name}"]`)];
+  const top = cards.length ? cards.reduce((a, b) => (z(b) > z(a) ? b : a)) : slot;
+  return {from: from && look(from), fromPlace: from && from.dataset.place, to: name, top: top && look(top),
+          topIsTarget: !!top && top.classList.contains('hint-target'),
+          status: document.getElementById('status').textContent};
+}"""
+
+
+@pytest.mark.parametrize("width,height,scheme", [(1280, 800, "light"), (320, 640, "dark")])
+def test_hint_tells_from_and_to_apart_by_shape(drag_page, width, height, scheme):
+    """After H, the card to move is ringed solid and badged with a round arrow; the card it
+    goes on (what the eye sees of the target place) is ringed dashed and badged with a
+    square arrow: they differ in shape, not in colour only. The status line, which a
+    screen reader hears, names the source, then the target."""
+    from test_page_layout import contrast
+    page = drag_page
+    page.emulate_media(color_scheme=scheme)
+    size(page, width, height, "en")
+    page.evaluate("window.tabby_start(1, 'tabbycat')")  # deal 1: a winning line starts 4>2 (8D on 9S)
+    settled(page)
+    page.keyboard.press("h")
+    page.wait_for_selector("#table > .card.hint-from", timeout=60_000)
+    settled(page)
+    m = page.evaluate(HINT_MARKS)
+    page.emulate_media(color_scheme="light")
+    game = get_game("tabbycat")
+    pos = game.parse(page.evaluate("window.tabby_position()"))
+    assert game.get(pos, m["to"]), m  # the target has cards: the mark is on its top card
+    assert m["topIsTarget"], m
+    src, dst = m["fromPlace"], m["to"]
+    assert game.why_illegal(pos, Move(src, dst, 1)) is None
+    f, t = m["from"], m["top"]
+    assert f["outline"] != "dashed" and "rgb" in f["ring"], f   # from: a solid ring
+    assert t["outline"] == "dashed", t                          # to: a dashed ring
+    assert f["badge"] not in ("none", "normal", "") and t["badge"] not in ("none", "normal", "")
+    assert f["badge"] != t["badge"] and f["round"] != t["round"], (f, t)  # other arrow, other shape
+    for mark in (f, t):  # the badge shows at 320 px (14 px at least), 3:1 on its ground
+        assert mark["badge_w"] >= 14 and contrast(mark["badge_ink"], mark["badge_bg"]) >= 3, mark
+    said = m["status"]
+    assert said.startswith("Hint") and said.index(src[-1]) < said.index(dst[-1]), said

@@ -332,7 +332,7 @@ class Table:
         document.documentElement.style.setProperty("--cw", f"{cw:.1f}px")
         moved = []
         for key in self.marked:  # last render's hint marks
-            self.cards[key].classList.remove("hint")
+            self.cards[key].classList.remove("hint", "hint-from", "hint-target")
         self.marked = []
         held = {}  # cards a drag left where the pointer put them
         for node in self.root.querySelectorAll(".card.dragging"):
@@ -510,13 +510,23 @@ class Table:
             window.setTimeout(_END_CASCADE, after + CASCADE_MS * scale + 100)
 
     def show_hint(self, pos, move):
+        """Hint's move: the cards to move ringed solid, the top one badged "from";
+        the place they go marked on what the eye sees there (its top card or its empty
+        slot) with a dashed ring and a "to" badge: told apart by shape, not colour only."""
         if move.is_deal:
             self.slots["stock"].classList.add("hint-target")
             return
-        for card in self.game.get(pos, move.src)[-move.count:]:
-            self.cards[str(card)].classList.add("hint")
-            self.marked.append(str(card))
+        run = [str(card) for card in self.game.get(pos, move.src)[-move.count:]]
+        for key in run:
+            self.cards[key].classList.add("hint")
+            self.marked.append(key)
+        if run:  # on the run's top card, whose whole face shows
+            self.cards[run[-1]].classList.add("hint-from")
         self.slots[move.dst].classList.add("hint-target")
+        top = self.top_node(move.dst)
+        if top.classList.contains("card"):
+            top.classList.add("hint-target")
+            self.marked.append(top.dataset.card)
 
     def top_node(self, name):
         """The element a player sees at place ``name``: its topmost card, else its slot."""
