@@ -286,13 +286,13 @@ if (gameMenu && gameMenu.dataset.phone && matchMedia(gameMenu.dataset.phone).mat
 // cannot hold it (a longer language, a daily's date): the table starts below both. Its
 // numbers keep the room of three-digit moves and a ten-minute clock (style.css), so play
 // never changes the choice, and the table never moves under the player's finger.
+// Whether it wraps is read from where its parts stand (a part below the first one), so the
+// choice is the browser's own, to the fraction of a pixel.
 const info = document.querySelector(".bar .info");
 function fitInfo() {
   if (!info) return;
-  const shown = [...info.children].filter((e) => e.getClientRects().length > 0);
-  const gap = parseFloat(getComputedStyle(info).columnGap) || 0;
-  const need = shown.reduce((w, e) => w + e.getBoundingClientRect().width, 0) + gap * Math.max(shown.length - 1, 0);
-  document.body.classList.toggle("info-wraps", need > info.clientWidth + 0.5);
+  const tops = [...info.children].filter((e) => e.getClientRects().length > 0).map((e) => e.getBoundingClientRect().top);
+  document.body.classList.toggle("info-wraps", tops.some((t) => t > tops[0] + 1));
 }
 fitInfo();
 if (info && "ResizeObserver" in window) {
