@@ -197,7 +197,7 @@ PLACE_BOXES = """() => {
   for (const c of document.querySelectorAll("#table > .card[data-place]")) add(c.dataset.place, c);
   for (const l of document.querySelectorAll("#table > .place-label")) add("tail", l);
   const others = {};
-  for (const sel of ["header.bar", "#intro", "#status", "#search", "#offer"]) {
+  for (const sel of ["header.bar", ".bar .info", "#intro", "#status", "#search", "#offer"]) {
     const e = document.querySelector(sel);
     if (e && shown(e) && !e.hidden) others[sel] = box(e);
   }
@@ -208,7 +208,8 @@ PLACE_BOXES = """() => {
 def overlaps(page) -> list:
     """What covers what on the table: pairs of boxes of two different places (a card of
     one pile on another's, the stock's badge on a foundation), and the page's other parts
-    (the header, the first-time note, the messages) over any card or slot. Empty when each
+    (the header and the line under it, the first-time note, the messages) over any card
+    or slot. Empty when each
     thing a player needs to see is clear (1 px of rounding allowed)."""
     seen = page.evaluate(PLACE_BOXES)
 

@@ -246,7 +246,6 @@ class Page:
         ctl = self.ctl
         s = ctl.shown   # the game in progress, or the replay on the table
         picked = ctl.selected if ctl.selected and ctl.count is None else None  # by its key
-        self.table.render(s.position, ctl.hint_move, ctl.chosen(), frames, picked, cheer, still)
         label = el("deal-label").firstElementChild
         label.dataset.i18n = "daily_label" if s.daily else "deal_label"
         label.textContent = words.t(label.dataset.i18n)
@@ -256,6 +255,8 @@ class Page:
         el("clock").textContent = clock_text(s.elapsed)
         if s.game.counts_runs:
             el("runs").textContent = str(sum(1 for f in s.position.foundations if f))
+        # the header first: the table's room starts under the line it fills (web/table.py)
+        self.table.render(s.position, ctl.hint_move, ctl.chosen(), frames, picked, cheer, still)
         el("undo").disabled = ctl.replay is not None or (not s.moves and s.before_restart is None)
         el("redo").disabled = ctl.replay is not None or not s.undone
 
@@ -384,6 +385,7 @@ class Page:
         on(el("lang-select"), "change", lambda e: self.do(ctl.set_pref("lang", str(el("lang-select").value) or None)))
         on(el("deal-form"), "submit", self.deal_form)
         on(window, "resize", lambda e: ctl.session and self.render())
+        on(window, "tabby-header", lambda e: ctl.session and self.render())  # web/board.js
         on(window, "pagehide", lambda e: finish_all() or self.do(ctl.leave_page()))
         on(document, "visibilitychange", lambda e: finish_all() or self.do(ctl.leave_page()))
         on(window, "storage", lambda e: self.do(ctl.storage(nullish(e.key))))

@@ -110,7 +110,7 @@ function layOut(b, root) {
   const [cw, ch, width, height, wide] = b.size.map(v);
   if (![cw, ch, width, height].every((x) => Number.isFinite(x) && x > 0)) return null;
   return {
-    cw, ch, width, height, wide: !!wide,
+    cw, ch, width, height, wide: !!wide, top: readings.top,
     slots: b.slots.map(([x, y, kind, mark]) => [v(x), v(y), kind, mark]),
     labels: b.labels.map(([x, y, words]) => [v(x), v(y), words]),
     cards: b.cards.map(([x, y, z, face]) => [v(x), v(y), z, face]),
@@ -293,14 +293,19 @@ if (gameMenu && gameMenu.dataset.phone && matchMedia(gameMenu.dataset.phone).mat
 // cannot hold it (a longer language, a daily's date): the table starts below both. Its
 // numbers keep the room of three-digit moves and a ten-minute clock (style.css), so play
 // never changes the choice, and the table never moves under the player's finger.
+// Whether it wraps is read from where its parts stand (a part below the first one), so the
+// choice is the browser's own, to the fraction of a pixel. A change once the game is up
+// tells the page ("tabby-header"), whose table reads its room again (web/table.py).
 const info = document.querySelector(".bar .info");
-function fitInfo() {
+function fitInfo(tell = true) {
   if (!info) return;
-  const shown = [...info.children].filter((e) => e.getClientRects().length > 0);
-  const gap = parseFloat(getComputedStyle(info).columnGap) || 0;
-  const need = shown.reduce((w, e) => w + e.getBoundingClientRect().width, 0) + gap * Math.max(shown.length - 1, 0);
-  document.body.classList.toggle("info-wraps", need > info.clientWidth + 0.5);
+  const tops = [...info.children].filter((e) => e.getClientRects().length > 0).map((e) => e.getBoundingClientRect().top);
+  const wraps = tops.some((t) => t > tops[0] + 1);
+  if (wraps === document.body.classList.contains("info-wraps")) return;
+  document.body.classList.toggle("info-wraps", wraps);
+  if (tell && document.body.dataset.ready) dispatchEvent(new Event("tabby-header"));
 }
+window.tabbyFitInfo = () => fitInfo(false);   // the table reads it so before its room
 fitInfo();
 if (info && "ResizeObserver" in window) {
   const watch = new ResizeObserver(fitInfo);
@@ -388,6 +393,19 @@ function speak() {
   }
 }
 if (!document.body.dataset.ready) speak();
+// The line under the header now holds the board's numbers in the player's language: if it
+// wraps where it did not (or the other way), the table starts elsewhere, and the build's
+// board is laid out again on that top (still before the first paint), as Python will.
+fitInfo();
+if (lay && lay.top !== undefined && !document.body.dataset.ready
+    && root.getBoundingClientRect().top + scrollY !== lay.top) {
+  const again = layOut(board, root);
+  if (again) {
+    root.querySelector(":scope > .preview")?.remove();
+    lay = again;
+    drawBoard(board, lay, root);
+  }
+}
 
 function saveNow() {
   try {

@@ -204,9 +204,13 @@ class Table:
 
     def metrics(self, pos):
         """The table laid out for ``pos`` on this screen (a :class:`geo.Plan`). The room
-        is read once for a window size: a header that wraps anew during a game (a longer
-        count, another language) never moves a place."""
-        screen = (window.innerWidth, window.innerHeight)
+        is read once for a window size and a header: the line under a phone's header keeps
+        the room of its growing numbers, so play never changes it; another language or a
+        daily's date may wrap it anew, and then the table, which starts lower or higher,
+        reads its room again (as on a first visit, so a reload gives the same cards)."""
+        if hasattr(window, "tabbyFitInfo"):   # the header's line as it stands now (web/board.js)
+            window.tabbyFitInfo()
+        screen = (window.innerWidth, window.innerHeight, document.body.classList.contains("info-wraps"))
         if self.kept_room is None or self.kept_room[0] != screen:
             self.kept_room = (screen, self.room())
         piles = {name: geo.pile_counts(self.game, pos, place) for name, place in self.places.items()}
