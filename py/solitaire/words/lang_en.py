@@ -439,6 +439,7 @@ ENGLISH: dict[str, str] = {
     "ui_intro_more": "Menu \u2192 How to play (or ?) has every rule.",
     "ui_got_it": "Got it",
     "slot_tail": "Tail",
+    "slot_cells": "Cells",
     # ---- the loading screen, before Python runs (web/boot.js, from scripts/boot_words.py) --
     "boot_loading": "Loading\u2026",
     "boot_label": "Loading the game",

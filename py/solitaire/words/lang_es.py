@@ -446,6 +446,7 @@ SPANISH: dict[str, str] = {
     "ui_intro_more": "En Menú \u2192 Cómo jugar (o con ?) están todas las reglas.",
     "ui_got_it": "Entendido",
     "slot_tail": "Cola",
+    "slot_cells": "Celdas",
     # ---- la pantalla de carga, antes de que arranque Python (web/boot.js) -------------
     "boot_loading": "Cargando\u2026",
     "boot_label": "Cargando el juego",
