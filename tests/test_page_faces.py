@@ -184,8 +184,9 @@ def test_faces_every_empty_place_says_what_it_takes(page, game_id, width, height
     rank, at least a fifth of a card tall; a place any card may start shows none; an empty
     one's mark is in view, on top (a compact stack of foundations shows the first one's).
     With a pile emptied on the way to a win: Tuxedo's empty pile says K, Tabby Cat's and
-    Spider's say nothing (any card goes)."""
+    Spider's say nothing (any card goes). An empty marked place's name says it too."""
     from solitaire import get_game
+    from solitaire.words.reading import place_name
     game = get_game(game_id)
     size(page, width, height, "en")
     line, pos = ((), game.deal(1)) if game_id == "spider4" else empty_pile_line(game, 7937)
@@ -207,6 +208,10 @@ def test_faces_every_empty_place_says_what_it_takes(page, game_id, width, height
         assert mark["font"] >= 0.2 * seen["ch"] and mark["h"] >= 0.2 * seen["ch"], (place, mark, seen["ch"])
         if not game.get(pos, place.name) and place.name not in tucked:
             assert mark["seen"] and mark["clear"], (place, mark)
+        if not game.get(pos, place.name):  # a screen reader hears it too
+            label = page.get_attribute(f"#slot-{place.name}", "aria-label")
+            assert label == str(place_name(game, pos, place.name)), label
+            assert label.endswith({13: "a King starts it.", 1: "an Ace starts it."}[place.takes]), label
     emptied = [p for p in game.layout() if p.kind == "pile" and not game.get(pos, p.name)]
     assert emptied or game_id == "spider4"
     for place in emptied:

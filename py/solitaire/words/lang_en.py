@@ -214,6 +214,8 @@ ENGLISH: dict[str, str] = {
     "said_selected": "{card}, chosen.",
     # the board read aloud (solitaire.words.reading)
     "place_empty": "{place}: empty.",
+    "place_empty_king": "{place}: empty; a King starts it.",
+    "place_empty_ace": "{place}: empty; an Ace starts it.",
     "place_down_only": "{place}: {down} face down.",
     "place_one": "{place}: {top}.",
     "place_cards": "{place}: {first} to {top}.",

@@ -214,6 +214,8 @@ SPANISH: dict[str, str] = {
     "said_redo_deal": "Rehecho: el reparto.",
     "said_selected": "{card}, elegida.",
     "place_empty": "{place}: sin cartas.",
+    "place_empty_king": "{place}: sin cartas; empieza con un Rey.",
+    "place_empty_ace": "{place}: sin cartas; empieza con un As.",
     "place_down_only": "{place}: {down} boca abajo.",
     "place_one": "{place}: {top}.",
     "place_cards": "{place}: de {first} a {top}.",
