@@ -437,14 +437,12 @@ def first_board(game_id="tabbycat", deal=1) -> dict:
         kind = place.kind + (" tail" if place.name == "tail" else "")
         if place.kind == "foundation" and len(foundations) > 4 and place.name != foundations[0]:
             kind += " tucked"
-        mark = ""
-        if place.kind == "foundation":
-            mark = "K" if game.foundation_shows == "bottom" else "A"
-        elif place.kind == "stock":
+        mark = "A 2 3 4 5 6 7 8 9 10 J Q K".split()[place.takes - 1] if place.takes else ""
+        if place.kind == "stock":
             mark = str(game.deals_left(pos))
             kind += "" if game.deals_left(pos) else " empty"
         slots.append([ref(x), ref(y), kind, mark])
-        if place.name == "tail":
+        if place.label == "tail":   # (a label over one place: board.js gives it a card's width)
             labels.append([ref(x), ref(y - lay.ch * geo.LABEL), "tail"])
         bottom_up = place.kind == "foundation" and game.foundation_shows == "bottom"
         down = game.face_down(pos, place.name)

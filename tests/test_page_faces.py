@@ -143,3 +143,107 @@ def test_faces_the_stock_count_keeps_to_its_corner(page, game_id, width, height)
     assert not [o for o in overlaps(page) if "stock" in o], overlaps(page)
     if width == 320:
         assert over <= 0.15, s
+
+
+# Each slot's mark (what the place takes while empty), its size and whether it shows.
+MARKS = """() => {
+  const ch = parseFloat(getComputedStyle(document.getElementById('table')).getPropertyValue('--ch'));
+  return {ch, slots: Object.fromEntries([...document.querySelectorAll('#table > .slot')].map((s) => {
+    const m = s.querySelector('.mark'), r = m ? m.getBoundingClientRect() : null;
+    const st = m && getComputedStyle(m);
+    const hit = r && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return [s.dataset.pile, m && {text: m.textContent, font: parseFloat(st.fontSize), h: r.height,
+      seen: st.visibility !== 'hidden' && st.color !== 'rgba(0, 0, 0, 0)' && getComputedStyle(s).color !== 'rgba(0, 0, 0, 0)',
+      clear: !!hit && (hit === m || hit === s)}];
+  }))};
+}"""
+RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+
+
+def empty_pile_line(game, number):
+    """The moves of ``number``'s winning line up to the first that leaves a pile empty."""
+    from strategies import winning_line
+    pos, line = game.deal(number), []
+    for move in winning_line(game.id, number):
+        pos = game.apply(pos, move)
+        line.append(move)
+        if not all(pos.piles):
+            return line, pos
+    raise AssertionError(f"{game.id} {number}: no pile empties")
+
+
+def all_game_ids():
+    from solitaire import GAMES
+    return sorted(GAMES)
+
+
+@pytest.mark.parametrize("game_id", all_game_ids())
+@pytest.mark.parametrize("width,height", [(1280, 800), (320, 640)])
+def test_faces_every_empty_place_says_what_it_takes(page, game_id, width, height):
+    """Each place the game's layout marks (``Place.takes``: a King, an Ace) shows that
+    rank, at least a fifth of a card tall; a place any card may start shows none; an empty
+    one's mark is in view, on top (a compact stack of foundations shows the first one's).
+    With a pile emptied on the way to a win: Tuxedo's empty pile says K, Tabby Cat's and
+    Spider's say nothing (any card goes). An empty marked place's name says it too."""
+    from solitaire import get_game
+    from solitaire.words.reading import place_name
+    game = get_game(game_id)
+    size(page, width, height, "en")
+    line, pos = ((), game.deal(1)) if game_id == "spider4" else empty_pile_line(game, 7937)
+    auto = "(on) => { const a = document.getElementById('autoplay'); if (a.checked !== on) a.click(); }"
+    page.evaluate(auto, False)   # the solver's line, with no move of the page's own
+    try:
+        show(page, game_id, 1 if game_id == "spider4" else 7937, line)
+        assert game.format(game.parse(page.evaluate("window.tabby_position()"))) == game.format(pos)
+        seen = page.evaluate(MARKS)
+    finally:
+        page.evaluate(auto, True)
+    tucked = [p.name for p in game.layout() if p.kind == "foundation"][1:] if game.foundations > 4 else []
+    for place in game.layout():
+        mark = seen["slots"][place.name]
+        if place.kind == "stock" or not place.takes:
+            assert mark is None, (place, mark)
+            continue
+        assert mark["text"] == RANKS[place.takes - 1], (place, mark)
+        assert mark["font"] >= 0.2 * seen["ch"] and mark["h"] >= 0.2 * seen["ch"], (place, mark, seen["ch"])
+        if not game.get(pos, place.name) and place.name not in tucked:
+            assert mark["seen"] and mark["clear"], (place, mark)
+        if not game.get(pos, place.name):  # a screen reader hears it too
+            label = page.get_attribute(f"#slot-{place.name}", "aria-label")
+            assert label == str(place_name(game, pos, place.name)), label
+            assert label.endswith({13: "a King starts it.", 1: "an Ace starts it."}[place.takes]), label
+    emptied = [p for p in game.layout() if p.kind == "pile" and not game.get(pos, p.name)]
+    assert emptied or game_id == "spider4"
+    for place in emptied:
+        assert (seen["slots"][place.name] or {}).get("text") == ("K" if game_id == "tuxedo" else None)
+
+
+LABELS = """() => [...document.querySelectorAll('#table > .place-label')].map((e) => {
+  const r = e.getBoundingClientRect(), box = (x) => { const b = x.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const hit = [...document.querySelectorAll('#table > .slot, #table > .card')].filter((o) => {
+    const b = box(o); return Math.min(b[2], r.right) - Math.max(b[0], r.left) > 1 && Math.min(b[3], r.bottom) - Math.max(b[1], r.top) > 1; });
+  return {text: e.innerText, box: [r.left, r.top, r.right, r.bottom], font: parseFloat(getComputedStyle(e).fontSize),
+          under: hit.map((o) => o.dataset.pile || o.dataset.place)};
+})"""
+
+
+@pytest.mark.parametrize("lang,words", [("en", ["TAIL", "CELLS"]), ("es", ["COLA", "CELDAS"])])
+@pytest.mark.parametrize("width,height", [(1280, 800), (360, 740), (320, 640)])
+def test_faces_the_tail_and_tuxedo_s_cells_are_labelled(page, lang, words, width, height):
+    """Tabby Cat's tail and Tuxedo's cells carry a label in the page's language, above
+    the place (the cells' over their whole row), over no card and no place."""
+    from solitaire import get_game
+    size(page, width, height, lang)
+    for game_id, word, first, last in (("tabbycat", words[0], "tail", "tail"),
+                                       ("tuxedo", words[1], "cell-1", "cell-7")):
+        show(page, game_id, 1)
+        labels = page.evaluate(LABELS)
+        assert [lab["text"] for lab in labels] == [word], labels
+        lab = labels[0]
+        assert lab["font"] >= 9 and not lab["under"], lab
+        left = page.eval_on_selector(f".slot[data-pile='{first}']", "e => e.getBoundingClientRect()")
+        right = page.eval_on_selector(f".slot[data-pile='{last}']", "e => e.getBoundingClientRect()")
+        assert lab["box"][3] <= left["top"] + 1 and lab["box"][1] >= left["top"] - 0.3 * left["height"], (lab, left)
+        middle = (lab["box"][0] + lab["box"][2]) / 2
+        assert abs(middle - (left["left"] + right["right"]) / 2) <= 2, (lab, left, right)
+        assert get_game(game_id)  # (the places come from the game's layout)

@@ -74,6 +74,20 @@ def test_every_position_round_trips_through_notation(game_id, data):
         assert game.parse(game.format(pos)) == pos
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@given(data=st.data())
+def test_an_empty_place_takes_what_its_layout_says(game_id, data):
+    """A place whose layout says what it takes while empty (``Place.takes``, the mark
+    the table shows on it) only ever gets a first card of that rank: a move, a deal or
+    what the rules do by themselves (a finished run leaving) alike."""
+    game, positions, _ = walk_of(data, game_id)
+    marked = [p for p in game.layout() if p.takes]
+    for before, after in zip(positions, positions[1:]):
+        for place in marked:
+            if not game.get(before, place.name) and game.get(after, place.name):
+                assert game.get(after, place.name)[0].rank == place.takes, (place, game.format(after))
+
+
 @pytest.mark.parametrize("game_id", TABBY_IDS)
 @given(data=st.data())
 def test_solver_key_matches_the_engine(game_id, data):

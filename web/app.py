@@ -230,9 +230,7 @@ class Page:
         words.apply(code)
         self.fill_games()
         if self.table is not None and self.ctl.session is not None:
-            if "tail" in self.table.slots:
-                self.table.slots["tail"].textContent = words.t("slot_tail")
-            self.render()
+            self.render()   # the places' labels too
         if self.stats.open:
             self.stats.render()
         if self.rules.open:

@@ -32,7 +32,7 @@ function readBoard(raw) {
   if (!Array.isArray(b.slots) || b.slots.length > 40 || !Array.isArray(b.cards) || b.cards.length > 208) return null;
   for (const s of b.slots) {
     if (!Array.isArray(s) || s.length !== 4 || !num(s[0], 0, 20) || !num(s[1], 0, 100)
-        || !["", "stock", "stock empty"].includes(s[2]) || !text(s[3], 8)) return null;
+        || !["", "stock", "stock empty", "tucked"].includes(s[2]) || !text(s[3], 8)) return null;
   }
   for (const c of b.cards) {
     if (!Array.isArray(c) || c.length !== 4 || !num(c[0], 0, 20) || !num(c[1], 0, 100)
@@ -122,7 +122,7 @@ function layOut(b, root) {
 function storedLayout(b) {
   if (b.cw === null || b.vw !== innerWidth || b.vh !== innerHeight) return null;
   const cw = b.cw, ch = Math.round(cw * 1.4);
-  const kinds = { "": "", stock: "stock", "stock empty": "stock empty" };
+  const kinds = { "": "", stock: "stock", "stock empty": "stock empty", tucked: "tucked" };
   return {
     cw, ch, width: b.units * cw, height: b.h * ch + 8, wide: false,
     slots: b.slots.map(([x, y, cls, label]) => [x * cw, y * ch, kinds[cls], label]),
@@ -156,9 +156,9 @@ function drawBoard(board, lay, root) {
   layer.setAttribute("aria-hidden", "true");
   const at = (e, x, y) => { e.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`; };
   for (const [x, y, kind, mark] of lay.slots) {
-    const slot = node("div", "slot" + (kind ? " " + kind : ""), kind ? undefined : mark);
+    const slot = node("div", "slot" + (kind ? " " + kind : ""));
     if (/^stock/.test(kind)) slot.appendChild(node("span", "badge", mark));
-    else if (kind && mark) slot.appendChild(node("span", "", mark));
+    else if (mark) slot.appendChild(node("span", "mark", mark));   // what the empty place takes
     at(slot, x, y);
     layer.appendChild(slot);
   }
@@ -244,9 +244,9 @@ function captureBoard(root) {
   for (const s of root.querySelectorAll(":scope > .slot")) {
     const [x, y] = xy(s);
     const stock = s.classList.contains("stock");
-    const badge = s.querySelector(".badge");
-    slots.push([round(x), round(y), stock ? (s.classList.contains("empty") ? "stock empty" : "stock") : "",
-                ((stock && badge ? badge.textContent : s.textContent) || "").slice(0, 8)]);
+    const badge = s.querySelector(".badge"), mark = s.querySelector(".mark"), tucked = s.classList.contains("tucked");
+    slots.push([round(x), round(y), stock ? (s.classList.contains("empty") ? "stock empty" : "stock") : tucked ? "tucked" : "",
+                ((stock ? badge : tucked ? null : mark)?.textContent || "").slice(0, 8)]);
     units = Math.max(units, x + 1);
     if (s.dataset.pile && s.dataset.pile.startsWith("pile-")) pileTop = Math.min(pileTop, y);
   }

@@ -40,7 +40,7 @@ CW_MAX = 180                # px: cards stop growing here
 CW_MIN = 30                 # px: the cards are never narrower (the page scrolls instead)
 SPREAD_MAX = 1.35           # the places spread apart up to this much to use the width
 BELOW = 40                  # px kept under the table: the dock at rest, one line of messages
-LABEL = 0.2                 # card heights kept above the piles for the tail's label
+LABEL = 0.2                 # card heights kept above a labelled place (the tail, Tuxedo's cells)
 STOCK_PX = 48               # the stock is a touch target at least this wide (style.css): the
                             # places right of it in its row keep clear of it (1 px between)
 PHONE = "(max-width: 600px), (max-height: 500px)"  # a phone: one-row header, short game names
@@ -168,12 +168,15 @@ def stock_and_foundations_on_top(places):
 
 
 def arrange(places, wide):
-    """Each place's (x, y) in card units: the game's own layout, or the wide one (the
+    """Each place's (x, y) in card units: the game's own layout (lower by ``LABEL``
+    when a place of its top row has a label), or the wide one (the
     stock left of the piles, the foundations right of them: four in two columns, more in
     a compact column, each King's index showing)."""
     top = min(p.y for p in places if p.kind == "pile")
-    if not wide:
-        return {p.name: (p.x, p.y) for p in places}
+    if not wide:  # a label over the top row (Tuxedo's cells): room for it above
+        first = min(p.y for p in places)
+        lift = LABEL if any(p.label and p.y == first for p in places) else 0
+        return {p.name: (p.x, p.y + lift) for p in places}
     lower = [p for p in places if p.y >= top]
     has_stock = any(p.kind == "stock" for p in places)
     shift = 1.25 if has_stock else 0

@@ -85,11 +85,13 @@ class Table:
             slot.id = f"slot-{place.name}"
             slot.tabIndex = 0
             slot.setAttribute("role", "button")
-            if place.kind == "foundation":
+            if place.takes:  # what the place takes while empty, from the game's layout
                 mark = document.createElement("span")
+                mark.className = "mark"
                 mark.setAttribute("aria-hidden", "true")
-                mark.textContent = "K" if game.foundation_shows == "bottom" else "A"
+                mark.textContent = RANK_TEXT[place.takes - 1]
                 slot.appendChild(mark)
+            if place.kind == "foundation":
                 if len(foundations) > 4 and place.name != foundations[0].name:
                     slot.classList.add("tucked")  # a compact stack: one outline for all
                     slot.tabIndex = -1
@@ -100,14 +102,18 @@ class Table:
             root.appendChild(slot)
             self.slots[place.name] = slot
         self.kept_room = None   # (window size, the room read for it)
-        self.labels = {}
-        if "tail" in self.places:
+        self.labels = {}        # label -> its element, over the places the layout gives it
+        self.labelled = {}      # label -> the names of those places
+        for place in game.layout():
+            if place.label:
+                self.labelled.setdefault(place.label, []).append(place.name)
+        for key in self.labelled:
             label = document.createElement("div")
             label.className = "place-label"
-            label.textContent = words.t("slot_tail")
+            label.textContent = words.t(f"slot_{key}")
             label.setAttribute("aria-hidden", "true")
             root.appendChild(label)
-            self.labels["tail"] = label
+            self.labels[key] = label
         self.faces = {}         # card -> the card whose face its element shows, or None
         self.ids = {}           # card -> its element's id
         self.pressed = set()    # cards shown as chosen
@@ -350,11 +356,6 @@ class Table:
             slot = self.slots[name]
             slot.style.transform = f"translate({x:.1f}px, {y:.1f}px)"
             slot.classList.remove("hint-target", "selected")
-            if name in self.labels:
-                label = self.labels[name]
-                label.style.transform = f"translate({x:.1f}px, {y - ch * LABEL:.1f}px)"
-                if label.textContent != words.t("slot_tail"):  # the language may change
-                    label.textContent = words.t("slot_tail")
             cards = self.game.get(pos, name)
             down = self.game.face_down(pos, name)
             self.geometry[name] = (x, y, cw, max(pile_h, ch))
@@ -417,6 +418,13 @@ class Table:
             if self.owns.get(name) != owns:
                 self.owns[name] = owns
                 self.groups[name].setAttribute("aria-owns", owns)
+        for key, label in self.labels.items():  # over its places, above their row
+            boxes = [lay.places[name] for name in self.labelled[key]]
+            left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+            label.style.transform = f"translate({left:.1f}px, {top - ch * LABEL:.1f}px)"
+            label.style.width = f"{max(b[0] for b in boxes) + cw - left:.1f}px"
+            if label.textContent != words.t(f"slot_{key}"):  # the language may change
+                label.textContent = words.t(f"slot_{key}")
         if "stock" in self.slots:
             deals = self.game.deals_left(pos)
             stock = self.slots["stock"]

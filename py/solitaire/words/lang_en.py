@@ -217,6 +217,8 @@ ENGLISH: dict[str, str] = {
     "said_selected": "{card}, chosen.",
     # the board read aloud (solitaire.words.reading)
     "place_empty": "{place}: empty.",
+    "place_empty_king": "{place}: empty; a King starts it.",
+    "place_empty_ace": "{place}: empty; an Ace starts it.",
     "place_down_only": "{place}: {down} face down.",
     "place_one": "{place}: {top}.",
     "place_cards": "{place}: {first} to {top}.",
@@ -452,6 +454,7 @@ ENGLISH: dict[str, str] = {
     "ui_intro_more": "Menu \u2192 How to play (or ?) has every rule.",
     "ui_got_it": "Got it",
     "slot_tail": "Tail",
+    "slot_cells": "Cells",
     # ---- the loading screen, before Python runs (web/boot.js, from scripts/boot_words.py) --
     "boot_loading": "Loading\u2026",
     "boot_label": "Loading the game",

@@ -217,6 +217,8 @@ SPANISH: dict[str, str] = {
     "said_redo_deal": "Rehecho: el reparto.",
     "said_selected": "{card}, elegida.",
     "place_empty": "{place}: sin cartas.",
+    "place_empty_king": "{place}: sin cartas; empieza con un Rey.",
+    "place_empty_ace": "{place}: sin cartas; empieza con un As.",
     "place_down_only": "{place}: {down} boca abajo.",
     "place_one": "{place}: {top}.",
     "place_cards": "{place}: de {first} a {top}.",
@@ -459,6 +461,7 @@ SPANISH: dict[str, str] = {
     "ui_intro_more": "En Menú \u2192 Cómo jugar (o con ?) están todas las reglas.",
     "ui_got_it": "Entendido",
     "slot_tail": "Cola",
+    "slot_cells": "Celdas",
     # ---- la pantalla de carga, antes de que arranque Python (web/boot.js) -------------
     "boot_loading": "Cargando\u2026",
     "boot_label": "Cargando el juego",

@@ -6,6 +6,8 @@ with its position. Pure functions of a game and a position; the view only shows 
 >>> game = get_game("spider1")
 >>> print(place_name(game, game.deal(1), "pile-1"))
 pile 1: 5 face down, then 2♠.
+>>> print(place_name(get_game("tuxedo"), get_game("tuxedo").deal(1), "foundation-1"))
+foundation 1: empty; an Ace starts it.
 >>> print(card_name(game.get(game.deal(1), "pile-1")[-1], 5, 6))
 2♠, 2 of spades, 6 of 6
 """
@@ -31,8 +33,9 @@ def place_name(game, pos, name) -> Message:
         return Message("stock_name", left=left) if left else Message("stock_name_empty")
     cards = game.get(pos, name)
     down = game.face_down(pos, name)
-    if not cards:
-        return Message("place_empty", place=name)
+    if not cards:  # and what it takes, when its layout says (a King, an Ace)
+        takes = _takes(game).get(name)
+        return Message(f"place_empty_{_RANK[takes]}" if takes in _RANK else "place_empty", place=name)
     if down == len(cards):
         return Message("place_down_only", place=name, down=down)
     first, top = cards[down], cards[-1]
@@ -43,6 +46,18 @@ def place_name(game, pos, name) -> Message:
     if start is None or start == len(cards) - 1 or start == down:
         return Message(prefix + "cards", place=name, down=down, first=first, top=top)
     return Message(prefix + "run", place=name, down=down, first=first, top=top, run=cards[start])
+
+
+_RANK = {13: "king", 1: "ace"}  # the ranks a layout says an empty place takes
+_TAKES = {}
+
+
+def _takes(game) -> dict:
+    """``name -> rank`` of the places of ``game`` that take one rank first while empty."""
+    found = _TAKES.get(game.id)
+    if found is None:
+        found = _TAKES[game.id] = {p.name: p.takes for p in game.layout() if p.takes}
+    return found
 
 
 def card_name(card, index, count) -> Message:

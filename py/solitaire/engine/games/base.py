@@ -29,6 +29,11 @@ class Place:
 
     ``fan`` is how its cards spread: ``down`` (a tableau pile), ``none`` (a neat
     stack: stock, foundation, one-card cell) or ``right`` (a run in the tail).
+    ``takes`` is what the place takes while empty: the rank its first card must have (a
+    King: 13, an Ace: 1; a run whose first card it is), or 0 when any card or run that may
+    move goes there (the table marks an empty place with it). ``label`` names a word shown
+    above the place (the catalogue's ``slot_<label>``); places of one row with the same
+    label share it.
     """
 
     name: str
@@ -36,6 +41,8 @@ class Place:
     x: float
     y: float
     fan: str = "none"
+    takes: int = 0
+    label: str = ""
 
 
 class Game:

@@ -51,7 +51,7 @@ class Spider(Game):
         # index showing whole (0.8 of a card apart: on a phone, whose cards are narrow,
         # the index reaches 0.64 of the card, and the places may spread less than the
         # cards), instead of a row of eight empty places.
-        places += [Place(f"foundation-{i + 1}", "foundation", 9.45 - (7 - i) * 0.8, 0)
+        places += [Place(f"foundation-{i + 1}", "foundation", 9.45 - (7 - i) * 0.8, 0, takes=KING)
                    for i in range(8)]
         places += [Place(f"pile-{i + 1}", "pile", i * 1.05, 1.2, "down") for i in range(10)]
         return places

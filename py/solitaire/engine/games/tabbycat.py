@@ -85,12 +85,15 @@ class TabbyCat(Game):
                         foundations=((),) * self.foundations)
 
     def layout(self) -> list[Place]:
+        # A foundation takes a finished run, King first (any thirteen in descending order
+        # where any_run_finishes: no one rank); an empty pile or tail, any run.
+        first = 0 if self.any_run_finishes else KING
         places = [Place("stock", "stock", 0, 0)]
-        places += [Place(f"foundation-{i + 1}", "foundation", 1.25 + i * 1.125, 0)
+        places += [Place(f"foundation-{i + 1}", "foundation", 1.25 + i * 1.125, 0, takes=first)
                    for i in range(self.foundations)]
         places += [Place(f"pile-{i + 1}", "pile", i * 1.125, 1.25, "down")
                    for i in range(self.piles)]
-        places.append(Place("tail", "cell", self.piles * 1.125 + 0.25, 1.25, "down"))
+        places.append(Place("tail", "cell", self.piles * 1.125 + 0.25, 1.25, "down", label="tail"))
         return places
 
     # -- rules -----------------------------------------------------------------------

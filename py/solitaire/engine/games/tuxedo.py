@@ -51,9 +51,11 @@ class Tuxedo(Game):
 
     def layout(self) -> list[Place]:
         step = 1.08
-        places = [Place(f"cell-{i + 1}", "cell", i * step, 0) for i in range(7)]
-        places += [Place(f"pile-{i + 1}", "pile", i * step, 1.2, "down") for i in range(7)]
-        places += [Place(f"foundation-{i + 1}", "foundation", 7 * step + 0.3, i * 1.1)
+        # Any card goes to a cell, only a King (or a group from one) to an empty pile, an
+        # Ace to an empty foundation.
+        places = [Place(f"cell-{i + 1}", "cell", i * step, 0, label="cells") for i in range(7)]
+        places += [Place(f"pile-{i + 1}", "pile", i * step, 1.2, "down", takes=KING) for i in range(7)]
+        places += [Place(f"foundation-{i + 1}", "foundation", 7 * step + 0.3, i * 1.1, takes=ACE)
                    for i in range(4)]
         return places
 
