@@ -69,6 +69,8 @@ class Controller:
         self.last_saved = None      # this tab's game as last saved or loaded (no clock)
         self.ratings = Q.Ratings()  # deals' difficulty, known and to compute
         self.held = set()           # keys of records that could not be read nor moved: never written
+        self.pending = False        # statistics (a finished game's result) the store refused: retried
+        self.pending_ticks = 0      # seconds since the last retry
         self.replay: R.Replay | None = None   # a replay on the table (see solitaire.play.replay)
 
     # -- starting ------------------------------------------------------------------------
@@ -103,6 +105,10 @@ class Controller:
         self.stats, problem = S.read_stats(self.store, now)
         self._problem(ans, problem)
         self.session = self._restore(ans)
+        s = self.session
+        if s is not None and s.won and not s.recorded:   # won, its count never stored: count it
+            self._count(s, True, ans)
+            self._save(ans)
         q = read_query(query, GAMES)
         for key in q.problems:
             if key == "no_game":
@@ -217,6 +223,7 @@ class Controller:
             self.offer = None
             ans.offer = CLOSED
         self._save(ans)
+        self._retry(ans, say_pending=True)
 
     # -- saving ----------------------------------------------------------------------------
 
@@ -240,7 +247,10 @@ class Controller:
     def _write_game(self, ans):
         if S.SAVE_KEY in self.held:
             return  # an unreadable saved game the store had no room to move: left alone
-        text = S.game_text(self.session, self.rev + 1, self.tab)
+        # A won game says it is counted only once its count is stored: a load of a saved game
+        # won and not counted counts it (``_boot``).
+        text = S.game_text(self.session, self.rev + 1, self.tab,
+                           counted=self.session.recorded and not self.pending)
         if text is None:
             ans.say("write_failed_game", why=Message("game_too_long"))
             return
@@ -263,6 +273,7 @@ class Controller:
     def storage(self, key) -> Answer:
         """Another tab wrote ``key`` (the page's ``storage`` event)."""
         ans = Answer()
+        self._retry(ans)   # another tab's write may have freed room
         if key == S.SAVE_KEY and not self.stale:
             self._save_check(ans)
         elif key in (S.STATS_KEY, None):
@@ -301,9 +312,30 @@ class Controller:
                id=s.id or self._new_id(), t=self.now(),
                replay=encode_replay(s.game, s.deal, s.moves, s.daily))
         s.recorded = True
-        self._write_stats(ans)
+        self._write_stats(ans, result=True)
 
-    def _write_stats(self, ans, replace=False):
+    def _retry(self, ans, say_pending=False):
+        """Write statistics the store refused before (a finished game's result kept as
+        a pending write), then the game in progress, which says it is counted only once
+        they are stored; say so when it worked, or (``say_pending``) that the result is
+        still pending."""
+        if not self.pending:
+            return
+        self.pending_ticks = 0
+        quiet = Answer()
+        if self._write_stats(quiet, result=True):
+            ans.status = [m for m in ans.status or [] if m.key != "result_pending"]
+            ans.saved += quiet.saved
+            ans.stats = True
+            ans.say("result_saved")
+            self._save(ans)
+        elif say_pending and "result_pending" not in [m.key for m in ans.status or []]:
+            ans.say("result_pending", why=Message("write_failed"))
+
+    def _write_stats(self, ans, replace=False, result=False):
+        """Sync with the stored statistics and write them (``replace``: an import that
+        replaces them, written as it is); ``result``: they hold a finished game's result,
+        kept as a pending write while the store refuses it. True when stored."""
         if S.STATS_KEY in self.held and self.store.get(S.STATS_KEY) is None:
             self.held.discard(S.STATS_KEY)  # the player removed it (or another tab moved it)
         if not replace:
@@ -318,11 +350,17 @@ class Controller:
         try:
             self.store.set(S.STATS_KEY, S.stats_text(self.stats))
         except S.StoreError:
-            ans.say("write_failed_stats", why=Message("write_failed"))
+            self.pending = True
+            if result:
+                if "result_pending" not in [m.key for m in ans.status or []]:
+                    ans.say("result_pending", why=Message("write_failed"))
+            else:
+                ans.say("write_failed_stats", why=Message("write_failed"))
             return False
         except SolitaireError as e:   # the reader would refuse it: never stored
             ans.say("write_failed_stats", why=reason(e))
             return False
+        self.pending = False
         ans.saved.append(S.STATS_KEY)
         ans.stats = True
         return True
@@ -338,8 +376,9 @@ class Controller:
             ans.say("stats_replays_dropped", games=", ".join(out["recent"]), most=MAX_GAMES)
 
     def leave_page(self) -> Answer:
-        """The page is hidden or closed: save."""
+        """The page is hidden or closed: save (a pending result first)."""
         ans = Answer()
+        self._retry(ans)
         self._save(ans)
         return ans
 
@@ -624,10 +663,22 @@ class Controller:
     def set_pref(self, name: str, value) -> Answer:
         return M.set_pref(self, name, value)
 
+    RETRY_SECONDS = 5   # a pending result is retried this often (and at every action)
+
     def tick(self, seconds: float = 1, visible: bool = True) -> Answer:
+        retried = Answer()
+        if self.pending:
+            self.pending_ticks += seconds
+            if self.pending_ticks >= self.RETRY_SECONDS:
+                self._retry(retried)
         if self.replay is not None:  # the game in progress waits: its clock too
-            return Answer(handled=False)
-        return M.tick(self, seconds, visible)
+            ans = Answer(handled=False)
+        else:
+            ans = M.tick(self, seconds, visible)
+        if retried.status:
+            ans = retried.merge(ans)
+            ans.handled = True
+        return ans
 
     def import_stats(self, text: str) -> Answer:
         return M.import_stats(self, text)
