@@ -7,6 +7,7 @@ stored counts it; a won game is never stored as counted without its count."""
 
 import json
 
+from solitaire.play.answer import Answer
 from solitaire.records import saved as S
 from solitaire.records.session import Session
 from solitaire.records.stats import summary
@@ -142,3 +143,76 @@ def test_a_lost_game_the_store_refuses_is_pending_and_stored_later():
     c.store.quota = None
     c.leave_page()          # the page hidden: the pending result first
     assert summary(stored_stats(c.store), "tabbycat", TODAY)["played"] == 1
+
+
+# -- two tabs ------------------------------------------------------------------------------
+
+def played_here(store):
+    return summary(stored_stats(store), "tabbycat", TODAY)["played"]
+
+
+def test_a_tab_whose_count_another_tab_wrote_over_writes_it_back_when_it_hears_that_write():
+    """Two tabs read, merge and write at once (no lock): the later write lacks the other
+    tab's game. The tab that hears that write merges it and writes the merged record back."""
+    store = S.MemoryStore()
+    a, b = tab(store, 1), tab(store, 2)
+    a.boot("?deal=5")
+    b.boot("?deal=6")
+    before = store.get(S.STATS_KEY)
+    a.deal()
+    a.start_deal(7)                     # a counts its game, stored
+    assert played_here(store) == 1
+    if before is None:
+        store.remove(S.STATS_KEY)
+    else:
+        store.set(S.STATS_KEY, before)  # b's write, from a read before a's, replaces it
+    ans = a.storage(S.STATS_KEY)        # a hears it: its game is written back
+    assert S.STATS_KEY in ans.saved and played_here(store) == 1
+    b.deal()
+    b.start_deal(8)
+    assert played_here(store) == 2
+    assert not a.storage(S.STATS_KEY).saved   # nothing new here: no write back (no ping-pong)
+
+
+def test_under_a_lock_the_page_runs_later_the_count_is_stored_then_the_game_says_counted():
+    """The page runs the statistics' read-merge-write under a Web Lock, a moment after the
+    win: until it has run, the saved game says its result is not counted."""
+    store = S.MemoryStore()
+    queue = []
+    c = tab(store)
+    c.locked = lambda write, ans: queue.append(write)
+    c.boot("?deal=2")
+    ans = win(c)
+    assert queue and wins(store) == 0 and c.pending and "result_pending" not in keys(ans)
+    assert json.loads(store.get(S.SAVE_KEY))["recorded"] is False
+    later = Answer()
+    for write in queue:
+        write(later)
+    assert wins(store) == 1 and not c.pending and later.status is None and later.stats
+    assert json.loads(store.get(S.SAVE_KEY))["recorded"] is True
+    consistent(store)
+
+
+def test_two_tabs_finishing_at_once_with_the_lock_lose_nothing():
+    """Fifty rounds, both tabs finishing a game each, their locked writes run one after
+    the other in either order, with each tab hearing the other's write: every game
+    counted once."""
+    store = S.MemoryStore()
+    queue = []
+    tabs = [tab(store, 1), tab(store, 2)]
+    for i, t in enumerate(tabs):
+        t.locked = lambda write, ans: queue.append(write)
+        t.boot(f"?deal={3 + i}")   # (the same deal would open the other tab's game)
+    for n in range(50):
+        for t in tabs:
+            t.deal()
+            t.start_deal(10 + n)
+        batch = list(queue if n % 2 else reversed(queue))
+        queue.clear()
+        for write in batch:
+            write(Answer())
+            for t in tabs:
+                t.storage(S.STATS_KEY)
+        while queue:   # write-backs the events asked for
+            queue.pop(0)(Answer())
+    assert played_here(store) == 100

@@ -28,7 +28,7 @@ from ..records import saved as S
 from ..records.readers import read_query
 from ..records.replay import encode as encode_replay
 from ..records.session import Session
-from ..records.stats import MAX_GAMES, fit, record, sync
+from ..records.stats import MAX_GAMES, fit, games_in, record, sync
 from ..solver.daily import parse_date
 from ..words.messages import Message, clock_text
 from ..words.text import reason
@@ -69,7 +69,8 @@ class Controller:
         self.last_saved = None      # this tab's game as last saved or loaded (no clock)
         self.ratings = Q.Ratings()  # deals' difficulty, known and to compute
         self.held = set()           # keys of records that could not be read nor moved: never written
-        self.pending = False        # statistics (a finished game's result) the store refused: retried
+        self.pending = False        # statistics (a finished game's result) not stored yet: retried
+        self.pending_said = False   # ... and the player was told so
         self.pending_ticks = 0      # seconds since the last retry
         self.replay: R.Replay | None = None   # a replay on the table (see solitaire.play.replay)
 
@@ -281,6 +282,9 @@ class Controller:
             self._problem(ans, problem)
             self.stats = sync(self.stats, fresh)
             ans.stats = True
+            if games_in(self.stats) != games_in(fresh) and S.STATS_KEY not in self.held:
+                self.pending = True   # this tab counted games the stored copy lacks: written back
+                self.locked(self._flush, ans)
         elif key == S.PREFS_KEY:
             self.prefs, _ = S.read_prefs(self.store, self.now())
             ans.prefs = True
@@ -312,30 +316,42 @@ class Controller:
                id=s.id or self._new_id(), t=self.now(),
                replay=encode_replay(s.game, s.deal, s.moves, s.daily))
         s.recorded = True
-        self._write_stats(ans, result=True)
+        self.pending = True
+        self.locked(self._flush, ans)
+
+    def locked(self, write, ans):
+        """Run ``write(answer)``, a read-merge-write of the statistics, so that no other
+        tab's runs at the same time: here at once, into ``ans``. The page replaces this
+        with a Web Lock (``navigator.locks``, one lock for every tab) when the browser has
+        them: ``write`` then runs inside the lock, a moment later, and the page applies
+        the answer it fills (web/app.py)."""
+        write(ans)
 
     def _retry(self, ans, say_pending=False):
-        """Write statistics the store refused before (a finished game's result kept as
-        a pending write), then the game in progress, which says it is counted only once
-        they are stored; say so when it worked, or (``say_pending``) that the result is
-        still pending."""
+        """Write a pending result again (``_flush``), if there is one."""
+        if self.pending:
+            self.pending_ticks = 0
+            self.locked(lambda a: self._flush(a, say_pending), ans)
+
+    def _flush(self, ans, say_pending=False):
+        """Write statistics this tab holds and the store does not (a finished game's
+        result, kept as a pending write until it is stored): re-read the stored copy,
+        merge, write; then the game in progress, which says it is counted only once they
+        are stored. Say that the result is pending the first time (and, ``say_pending``,
+        at each action while it is), and that it is saved once it is."""
         if not self.pending:
             return
-        self.pending_ticks = 0
-        quiet = Answer()
-        if self._write_stats(quiet, result=True):
-            ans.status = [m for m in ans.status or [] if m.key != "result_pending"]
-            ans.saved += quiet.saved
-            ans.stats = True
-            ans.say("result_saved")
+        told = self.pending_said
+        if self._write_stats(ans, failed=None if told and not say_pending else "result_pending"):
+            if told:
+                ans.status = [m for m in ans.status or [] if m.key != "result_pending"]
+                ans.say("result_saved")
             self._save(ans)
-        elif say_pending and "result_pending" not in [m.key for m in ans.status or []]:
-            ans.say("result_pending", why=Message("write_failed"))
 
-    def _write_stats(self, ans, replace=False, result=False):
+    def _write_stats(self, ans, replace=False, failed="write_failed_stats"):
         """Sync with the stored statistics and write them (``replace``: an import that
-        replaces them, written as it is); ``result``: they hold a finished game's result,
-        kept as a pending write while the store refuses it. True when stored."""
+        replaces them, written as it is). A write the store refuses is pending (retried:
+        ``_retry``), said with ``failed`` (None: nothing). True when stored."""
         if S.STATS_KEY in self.held and self.store.get(S.STATS_KEY) is None:
             self.held.discard(S.STATS_KEY)  # the player removed it (or another tab moved it)
         if not replace:
@@ -351,16 +367,15 @@ class Controller:
             self.store.set(S.STATS_KEY, S.stats_text(self.stats))
         except S.StoreError:
             self.pending = True
-            if result:
-                if "result_pending" not in [m.key for m in ans.status or []]:
-                    ans.say("result_pending", why=Message("write_failed"))
-            else:
-                ans.say("write_failed_stats", why=Message("write_failed"))
+            if failed == "result_pending":
+                self.pending_said = True
+            if failed and failed not in [m.key for m in ans.status or []]:
+                ans.say(failed, why=Message("write_failed"))
             return False
         except SolitaireError as e:   # the reader would refuse it: never stored
             ans.say("write_failed_stats", why=reason(e))
             return False
-        self.pending = False
+        self.pending = self.pending_said = False
         ans.saved.append(S.STATS_KEY)
         ans.stats = True
         return True
