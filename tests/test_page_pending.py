@@ -30,6 +30,8 @@ STORED = """() => {
 }"""
 SAVED = "() => JSON.parse(localStorage.getItem('tabbycat.game.v1'))"
 STATUS = "(words) => document.querySelector('#status').textContent.includes(words)"
+WIN_NOTE = """(words) => !document.querySelector('#win').hidden
+  && (document.querySelector('#win-facts .win-pending') || {textContent: ''}).textContent.includes(words)"""
 
 
 def win_with_room(page, server, room):
@@ -55,8 +57,10 @@ def test_a_win_in_a_full_storage_is_stored_once_room_comes_back(browser, server)
     win_with_room(page, server, 0)
     never_won_without_its_count(page)
     assert page.evaluate("window.tabby_pending()")
+    page.wait_for_function(WIN_NOTE, arg="not saved yet")   # the win panel says it too
     page.evaluate(FREE)   # the player frees room: the page's timer retries
     page.wait_for_function(STATUS, arg="saved now", timeout=15_000)
+    page.wait_for_function(WIN_NOTE, arg="saved now")
     assert page.evaluate(STORED) == [1, 1] and page.evaluate(SAVED)["recorded"] is True
     page.reload(wait_until="commit")
     ready(page)

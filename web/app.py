@@ -136,6 +136,7 @@ class Page:
             el("win-daily").hidden = not ans.daily_open
             document.body.classList.add("celebrate")
             modal.open_modal(el("win"))
+        self.win_note(ans)
         if ans.address is not None:  # a query, or a replay's fragment (on this page's path)
             address = ans.address
             if address.startswith("#"):
@@ -324,6 +325,19 @@ class Page:
             keys += [str(c) for i, c in enumerate(cards[index:], index)
                      if i >= self.ctl.game.face_down(pos, place)]
         self.table.shake(keys)
+
+    def win_note(self, ans):
+        """The win panel, while it shows, says whether the result is stored yet (a
+        pending write, said in the status line under the panel too)."""
+        said = [m for m in ans.status or [] if m.key in ("result_pending", "result_saved")]
+        if not said or el("win").hidden:
+            return
+        note = nullish(document.querySelector("#win-facts .win-pending"))
+        if note is None:
+            note = document.createElement("li")
+            note.className = "win-pending"
+            el("win-facts").appendChild(note)
+        note.textContent = words.tr(said[-1])
 
     def say(self, message):
         el("status").textContent = message

@@ -273,8 +273,8 @@ ENGLISH: dict[str, str] = {
     "import_cancelled": "Import cancelled; nothing was changed.",
     "write_failed_stats": ("Your statistics could not be saved ({why}); they are kept in this "
                            "tab only. Free some storage to keep them."),
-    "result_pending": ("Your result is not saved yet ({why}): this tab keeps it and saves it "
-                       "as soon as there is room. Keep the tab open, or free some storage."),
+    "result_pending": ("Your result is not saved yet: {why}. This tab keeps it and saves it "
+                       "as soon as there is room; keep the tab open, or free some storage."),
     "result_saved": "Your result is saved now.",
     "write_failed_game": "Your game could not be saved ({why}); it is kept in this tab only.",
     "write_failed": "the browser's storage refused it (full or blocked)",
