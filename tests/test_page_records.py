@@ -58,6 +58,7 @@ def test_a_million_game_history_shows_every_figure(browser, server, million):
     page.evaluate("window.tabby_start(4)")
     page.click('.slot[data-pile="stock"]')
     page.evaluate("window.tabby_start(6)")  # one more game, written back and read again
+    page.wait_for_function("() => !window.tabby_pending()")  # written under the tabs' Web Lock
     stored = json.loads(page.evaluate("localStorage.getItem('tabbycat.stats.v2')"))
     assert len(stored["results"]) <= 2_000
     assert summary(stored, "tabbycat", today)["played"] == want["played"] + 1

@@ -15,7 +15,7 @@ window.performance.mark("app-start")
 import asyncio  # noqa: E402
 import json  # noqa: E402
 
-from pyodide.ffi import create_proxy  # noqa: E402
+from pyodide.ffi import create_once_callable, create_proxy  # noqa: E402
 
 import inputs  # noqa: E402
 import words  # noqa: E402
@@ -50,6 +50,8 @@ class Page:
     def __init__(self):
         self.ctl = Controller(Storage, now=lambda: int(window.Date.now()), today=today,
                               random=random32)
+        if getattr(window.navigator, "locks", None) is not None:   # else written at once
+            self.ctl.locked = self.locked
         self.fill_games()
         self.table = None
         self.pointer = inputs.Pointer(self)
@@ -78,6 +80,24 @@ class Page:
             menu.value = chosen
 
     # -- answers -----------------------------------------------------------------------
+
+    STATS_LOCK = "tabbycat.stats"
+
+    def locked(self, write, ans):
+        """The statistics' read-merge-write under a Web Lock that every tab of the site
+        asks for by one name, so that two tabs never read, merge and write at once (one
+        write would replace the other): ``write`` runs inside the lock, then the answer it
+        filled is applied. Before the first board it runs at once, into ``ans``."""
+        if self.table is None:
+            write(ans)
+            return
+
+        def run(_lock):
+            later = Answer()
+            write(later)
+            if later.status is not None or later.stats or later.offer is not None:
+                self.do(later)
+        window.navigator.locks.request(self.STATS_LOCK, create_once_callable(run))
 
     def do(self, ans: Answer):
         """Apply what changed."""
@@ -121,6 +141,7 @@ class Page:
             document.body.classList.add("celebrate")
             Files.hide_shared("win")
             modal.open_modal(el("win"))
+        self.win_note(ans)
         if ans.address is not None:  # a query, or a replay's fragment (on this page's path)
             address = ans.address
             if address.startswith("#"):
@@ -322,6 +343,19 @@ class Page:
                      if i >= self.ctl.game.face_down(pos, place)]
         self.table.shake(keys, after)
 
+    def win_note(self, ans):
+        """The win panel, while it shows, says whether the result is stored yet (a
+        pending write, said in the status line under the panel too)."""
+        said = [m for m in ans.status or [] if m.key in ("result_pending", "result_saved")]
+        if not said or el("win").hidden:
+            return
+        note = nullish(document.querySelector("#win-facts .win-pending"))
+        if note is None:
+            note = document.createElement("li")
+            note.className = "win-pending"
+            el("win-facts").appendChild(note)
+        note.textContent = words.tr(said[-1])
+
     def say(self, message):
         el("status").textContent = message
         el("menu-status").textContent = message
@@ -426,6 +460,7 @@ def hooks(page):
         "tabby_play": lambda line: all(page.do(ctl.play(m)).handled for m in parse_line(str(line))),
         "tabby_daily": lambda day, game=None: str(daily_deal(str(day), nullish(game) or ctl.game.id)),
         "tabby_stats": lambda: json.dumps(ctl.stats),
+        "tabby_pending": lambda: ctl.pending,
         "tabby_summary": lambda game: json.dumps(summary(ctl.stats, get_game(str(game)).id, ctl.today())),
         "tabby_rating": lambda: ctl.rating() or "",
         "tabby_rating_cost": lambda n, game: json.dumps(rating_cost(get_game(str(game)), int(n))),

@@ -28,7 +28,7 @@ from ..records import saved as S
 from ..records.readers import read_query
 from ..records.replay import encode as encode_replay
 from ..records.session import Session
-from ..records.stats import MAX_GAMES, fit, record, sync
+from ..records.stats import MAX_GAMES, fit, games_in, record, sync
 from ..solver.daily import parse_date
 from ..words.messages import Message, clock_text
 from ..words.text import reason
@@ -69,6 +69,9 @@ class Controller:
         self.last_saved = None      # this tab's game as last saved or loaded (no clock)
         self.ratings = Q.Ratings()  # deals' difficulty, known and to compute
         self.held = set()           # keys of records that could not be read nor moved: never written
+        self.pending = False        # statistics (a finished game's result) not stored yet: retried
+        self.pending_said = False   # ... and the player was told so
+        self.pending_ticks = 0      # seconds since the last retry
         self.replay: R.Replay | None = None   # a replay on the table (see solitaire.play.replay)
 
     # -- starting ------------------------------------------------------------------------
@@ -103,6 +106,10 @@ class Controller:
         self.stats, problem = S.read_stats(self.store, now)
         self._problem(ans, problem)
         self.session = self._restore(ans)
+        s = self.session
+        if s is not None and s.won and not s.recorded:   # won, its count never stored: count it
+            self._count(s, True, ans)
+            self._save(ans)
         q = read_query(query, GAMES)
         for key in q.problems:
             if key == "no_game":
@@ -217,6 +224,7 @@ class Controller:
             self.offer = None
             ans.offer = CLOSED
         self._save(ans)
+        self._retry(ans, say_pending=True)
 
     # -- saving ----------------------------------------------------------------------------
 
@@ -240,7 +248,10 @@ class Controller:
     def _write_game(self, ans):
         if S.SAVE_KEY in self.held:
             return  # an unreadable saved game the store had no room to move: left alone
-        text = S.game_text(self.session, self.rev + 1, self.tab)
+        # A won game says it is counted only once its count is stored: a load of a saved game
+        # won and not counted counts it (``_boot``).
+        text = S.game_text(self.session, self.rev + 1, self.tab,
+                           counted=self.session.recorded and not self.pending)
         if text is None:
             ans.say("write_failed_game", why=Message("game_too_long"))
             return
@@ -263,6 +274,7 @@ class Controller:
     def storage(self, key) -> Answer:
         """Another tab wrote ``key`` (the page's ``storage`` event)."""
         ans = Answer()
+        self._retry(ans)   # another tab's write may have freed room
         if key == S.SAVE_KEY and not self.stale:
             self._save_check(ans)
         elif key in (S.STATS_KEY, None):
@@ -270,6 +282,9 @@ class Controller:
             self._problem(ans, problem)
             self.stats = sync(self.stats, fresh)
             ans.stats = True
+            if games_in(self.stats) != games_in(fresh) and S.STATS_KEY not in self.held:
+                self.pending = True   # this tab counted games the stored copy lacks: written back
+                self.locked(self._flush, ans)
         elif key == S.PREFS_KEY:
             self.prefs, _ = S.read_prefs(self.store, self.now())
             ans.prefs = True
@@ -301,9 +316,42 @@ class Controller:
                id=s.id or self._new_id(), t=self.now(),
                replay=encode_replay(s.game, s.deal, s.moves, s.daily))
         s.recorded = True
-        self._write_stats(ans)
+        self.pending = True
+        self.locked(self._flush, ans)
 
-    def _write_stats(self, ans, replace=False):
+    def locked(self, write, ans):
+        """Run ``write(answer)``, a read-merge-write of the statistics, so that no other
+        tab's runs at the same time: here at once, into ``ans``. The page replaces this
+        with a Web Lock (``navigator.locks``, one lock for every tab) when the browser has
+        them: ``write`` then runs inside the lock, a moment later, and the page applies
+        the answer it fills (web/app.py)."""
+        write(ans)
+
+    def _retry(self, ans, say_pending=False):
+        """Write a pending result again (``_flush``), if there is one."""
+        if self.pending:
+            self.pending_ticks = 0
+            self.locked(lambda a: self._flush(a, say_pending), ans)
+
+    def _flush(self, ans, say_pending=False):
+        """Write statistics this tab holds and the store does not (a finished game's
+        result, kept as a pending write until it is stored): re-read the stored copy,
+        merge, write; then the game in progress, which says it is counted only once they
+        are stored. Say that the result is pending the first time (and, ``say_pending``,
+        at each action while it is), and that it is saved once it is."""
+        if not self.pending:
+            return
+        told = self.pending_said
+        if self._write_stats(ans, failed=None if told and not say_pending else "result_pending"):
+            if told:
+                ans.status = [m for m in ans.status or [] if m.key != "result_pending"]
+                ans.say("result_saved")
+            self._save(ans)
+
+    def _write_stats(self, ans, replace=False, failed="write_failed_stats"):
+        """Sync with the stored statistics and write them (``replace``: an import that
+        replaces them, written as it is). A write the store refuses is pending (retried:
+        ``_retry``), said with ``failed`` (None: nothing). True when stored."""
         if S.STATS_KEY in self.held and self.store.get(S.STATS_KEY) is None:
             self.held.discard(S.STATS_KEY)  # the player removed it (or another tab moved it)
         if not replace:
@@ -318,11 +366,16 @@ class Controller:
         try:
             self.store.set(S.STATS_KEY, S.stats_text(self.stats))
         except S.StoreError:
-            ans.say("write_failed_stats", why=Message("write_failed"))
+            self.pending = True
+            if failed == "result_pending":
+                self.pending_said = True
+            if failed and failed not in [m.key for m in ans.status or []]:
+                ans.say(failed, why=Message("write_failed"))
             return False
         except SolitaireError as e:   # the reader would refuse it: never stored
             ans.say("write_failed_stats", why=reason(e))
             return False
+        self.pending = self.pending_said = False
         ans.saved.append(S.STATS_KEY)
         ans.stats = True
         return True
@@ -338,8 +391,9 @@ class Controller:
             ans.say("stats_replays_dropped", games=", ".join(out["recent"]), most=MAX_GAMES)
 
     def leave_page(self) -> Answer:
-        """The page is hidden or closed: save."""
+        """The page is hidden or closed: save (a pending result first)."""
         ans = Answer()
+        self._retry(ans)
         self._save(ans)
         return ans
 
@@ -624,10 +678,22 @@ class Controller:
     def set_pref(self, name: str, value) -> Answer:
         return M.set_pref(self, name, value)
 
+    RETRY_SECONDS = 5   # a pending result is retried this often (and at every action)
+
     def tick(self, seconds: float = 1, visible: bool = True) -> Answer:
+        retried = Answer()
+        if self.pending:
+            self.pending_ticks += seconds
+            if self.pending_ticks >= self.RETRY_SECONDS:
+                self._retry(retried)
         if self.replay is not None:  # the game in progress waits: its clock too
-            return Answer(handled=False)
-        return M.tick(self, seconds, visible)
+            ans = Answer(handled=False)
+        else:
+            ans = M.tick(self, seconds, visible)
+        if retried.status:
+            ans = retried.merge(ans)
+            ans.handled = True
+        return ans
 
     def import_stats(self, text: str) -> Answer:
         return M.import_stats(self, text)

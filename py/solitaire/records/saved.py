@@ -252,13 +252,17 @@ def write_daily_cache(store, now, key: str, number: int) -> bool:
     return True
 
 
-def game_text(session, rev: int, tab: str) -> str | None:
+def game_text(session, rev: int, tab: str, counted: bool | None = None) -> str | None:
     """The saved game's record as written, always one its reader takes back: within
     :data:`GAME_CHARS` and the :class:`Session` limit of moves. What does not fit goes first
     (the Restart that Undo could take back, then the redo list); None when the moves
-    played alone do not fit (the game is then kept in the tab only)."""
+    played alone do not fit (the game is then kept in the tab only). ``counted``: what the
+    record says of whether its result is in the stored statistics (else the session's
+    ``recorded``)."""
     from .session import MAX_MOVES
     data = {**session.to_dict(), "rev": rev, "tab": tab}
+    if counted is not None:   # whether its result is in the stored statistics
+        data["recorded"] = counted
 
     def fits(d):
         return len(d["moves"]) + len(d["redo"]) <= MAX_MOVES and all(

@@ -278,6 +278,9 @@ ENGLISH: dict[str, str] = {
     "import_cancelled": "Import cancelled; nothing was changed.",
     "write_failed_stats": ("Your statistics could not be saved ({why}); they are kept in this "
                            "tab only. Free some storage to keep them."),
+    "result_pending": ("Your result is not saved yet: {why}. This tab keeps it and saves it "
+                       "as soon as there is room; keep the tab open, or free some storage."),
+    "result_saved": "Your result is saved now.",
     "write_failed_game": "Your game could not be saved ({why}); it is kept in this tab only.",
     "write_failed": "the browser's storage refused it (full or blocked)",
     "game_too_long": "the game is longer than a saved game may be",

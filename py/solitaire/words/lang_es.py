@@ -276,6 +276,9 @@ SPANISH: dict[str, str] = {
     "import_cancelled": "Importación cancelada; no se cambió nada.",
     "write_failed_stats": ("No se pudieron guardar tus estadísticas ({why}); solo se "
                            "conservan en esta pestaña. Libera espacio para guardarlas."),
+    "result_pending": ("Tu resultado aún no está guardado: {why}. Esta pestaña lo conserva y "
+                       "lo guarda en cuanto haya sitio; no cierres la pestaña, o libera espacio."),
+    "result_saved": "Tu resultado ya está guardado.",
     "write_failed_game": ("No se pudo guardar tu partida ({why}); solo se conserva en esta "
                           "pestaña."),
     "write_failed": "el almacenamiento del navegador lo rechazó (lleno o bloqueado)",
