@@ -79,7 +79,7 @@ def shared(page, where, panel, link="?deal="):
         return
     page.wait_for_selector(f"#{where}-shared:not([hidden])")
     page.wait_for_function("([s, link]) => document.querySelector(s).value.includes(link)",
-                           [f"#{where}-shared-text", link])
+                           arg=[f"#{where}-shared-text", link])
     text = page.input_value(f"#{where}-shared-text")
     assert "http" in text and page.evaluate("navigator.clipboard.readText()") == text
     inside(page, f"#{where}-shared", f"{panel} .panel")
