@@ -77,6 +77,19 @@ def outside(event, box) -> bool:
     return x < r.left or x > r.right or y < r.top or y > r.bottom
 
 
+_press = {"busy": False, "bound": False}
+
+
+def _busy_press(event):
+    """Seen first (the window's capture phase): a press while the win's cascade or a
+    panel's entrance still plays only skips it (web/table.py), it never also closes."""
+    busy = bool(document.body.classList.contains("cascade"))
+    if not busy and _open:
+        opts = to_js({"subtree": True}, dict_converter=window.Object.fromEntries)
+        busy = any(str(a.playState) != "finished" for a in _open[-1][0].getAnimations(opts))
+    _press["busy"] = busy
+
+
 def backdrop(overlay, inner=".panel", close=None):
     """A press and release both on the dimmed backdrop around ``overlay``'s box (not on
     the box, nor a press that began inside it, as when selecting text) closes it."""
@@ -87,12 +100,15 @@ def backdrop(overlay, inner=".panel", close=None):
         return box is not None and outside(event, box)
 
     def down(event):
-        pressed["out"] = off(event)
+        pressed["out"] = off(event) and not _press["busy"]
 
     def click(event):
         was, pressed["out"] = pressed["out"], False
         if was and off(event):
             (close or (lambda: dismiss(overlay)))()
+    if not _press["bound"]:
+        _press["bound"] = True
+        window.addEventListener("pointerdown", keep(create_proxy(_busy_press)), True)
     on(overlay, "pointerdown", down)
     on(overlay, "click", click)
 

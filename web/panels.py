@@ -299,8 +299,10 @@ class Files:
                 from pyodide.ffi import to_js
                 await window.navigator.share(to_js(payload, dict_converter=window.Object.fromEntries))
                 return
-        except Exception:
-            pass  # cancelled or not allowed: fall back to the clipboard
+        except Exception as e:
+            if "AbortError" in str(e):
+                return  # the player closed the share sheet: nothing more
+            # not allowed here: the clipboard instead
         message = words.t("share_with_link", result=words.tr(result), link=link) if result else link
         try:
             await window.navigator.clipboard.writeText(message)

@@ -37,10 +37,15 @@ def lang() -> str:
 TOUCH = "(hover: none) and (pointer: coarse)"
 
 
+_touch_query = []
+
+
 def touch() -> bool:
     """A touch screen: no key hints there (a phone has no Esc key)."""
     try:
-        return bool(window.matchMedia(TOUCH).matches)
+        if not _touch_query:
+            _touch_query.append(window.matchMedia(TOUCH))
+        return bool(_touch_query[0].matches)
     except Exception:
         return False
 
