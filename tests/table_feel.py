@@ -579,13 +579,13 @@ WIN_FRAMES = """async (move) => {
     const names = [...document.querySelectorAll('.slot.foundation')].map(s => s.dataset.pile);
     window.tabby_play(move);
     const cards = [...document.querySelectorAll('#table .card')];
-    const samples = [], begun = new Set();
-    let seen = false;
+    const samples = [], begun = new Set(), cascade = new Set();  // kept once finished too
     for (let frame = 0; frame < 600; frame++) {
         const anims = document.getAnimations();
-        const cascade = anims.filter(a => a.id === 'cascade');
-        cascade.filter(a => a.currentTime >= a.effect.getTiming().delay)
-               .forEach(a => begun.add(a.effect.target.dataset.place));
+        anims.filter(a => a.id === 'cascade').forEach(a => cascade.add(a));
+        for (const a of cascade)
+            if (a.playState === 'finished' || a.currentTime >= a.effect.getTiming().delay)
+                begun.add(a.effect.target.dataset.place);
         const sliding = new Set(anims.filter(a => a.id !== 'cascade' && a.playState === 'running'
                                                   && a.effect && a.effect.target)
                                      .map(a => a.effect.target));
@@ -602,9 +602,8 @@ WIN_FRAMES = """async (move) => {
             }
             tops[name] = top ? (top.dataset.card || 'face down') : null;
         }
-        samples.push({cascade: cascade.length, begun: begun.size, tops});
-        if (begun.size === names.length || (seen && !cascade.length)) break;
-        seen = seen || cascade.length > 0;
+        samples.push({cascade: cascade.size, begun: begun.size, tops});
+        if (begun.size === names.length) break;
         await new Promise(r => requestAnimationFrame(r));
     }
     return samples;
