@@ -481,7 +481,8 @@ def test_feel_card_motion_is_slow_normal_fast_or_off_and_survives_a_reload(brows
     page.wait_for_function(STILL, timeout=10_000)
     page.evaluate(RECORD_DURATIONS)
     page.evaluate(f"window.tabby_play('{line[-1]}')")
-    page.wait_for_selector("#win:not([hidden])")
+    page.wait_for_function(STILL, timeout=10_000)  # every step shown, the cascade down
+    assert page.is_visible("#win")
     assert sorted(set(page.evaluate("window.tabbyDurations"))) == [90, 350]
     page.keyboard.press("Escape")
     page.evaluate("window.tabby_start(1, 'tabbycat')")
