@@ -236,6 +236,19 @@ def settled(page):
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
+def resize(page, width, height, lang, close_panels=True):
+    """The page at ``width`` x ``height`` in ``lang`` (the menu's language select), with its
+    panels and the first-time note put away unless ``close_panels`` is false; settled."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function(f"window.innerWidth === {width} && window.innerHeight === {height}")
+    close = "document.querySelectorAll('.overlay, #intro').forEach(e => e.hidden = true);" if close_panels else ""
+    page.evaluate(f"""() => {{ const menu = document.getElementById('lang-select');
+        if (menu.value !== '{lang}') {{ menu.value = '{lang}'; menu.dispatchEvent(new Event('change')); }}
+        {close}
+        window.dispatchEvent(new Event('resize')); }}""")
+    settled(page)
+
+
 def wait_until(page, predicate: str, arg=None, timeout_ms: int = 30_000):
     """Wait until the page function ``predicate`` (``async (arg) => ...``, for what only a
     promise tells: caches, the storage) gives a truthy value, checked in the page after

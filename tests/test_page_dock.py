@@ -12,7 +12,7 @@ import functools
 
 import pytest
 
-from pages import boot, new_page, settled
+from pages import boot, new_page, resize, settled
 from helpers import LONG_DEAL, LONG_LINE
 from solitaire import get_game
 from solitaire.records import replay as R
@@ -63,13 +63,6 @@ def docked(browser, server):
     page.context.close()
 
 
-def size(page, width, height, lang):
-    page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_function(f"window.innerWidth === {width} && window.innerHeight === {height}")
-    page.evaluate(f"""() => {{ const menu = document.getElementById('lang-select');
-        if (menu.value !== '{lang}') {{ menu.value = '{lang}'; menu.dispatchEvent(new Event('change')); }}
-        window.dispatchEvent(new Event('resize')); }}""")
-    settled(page)
 
 
 def same(a, b, what):
@@ -82,7 +75,7 @@ def same(a, b, what):
 def test_the_replay_bar_and_the_message_line_stay_put_through_a_long_replay(docked, width, height, lang, game_id):
     page = docked
     game, deal, moves = replays()[game_id]
-    size(page, width, height, lang)
+    resize(page, width, height, lang, close_panels=False)
     page.evaluate("text => { location.hash = '#replay=' + text; }", R.encode(game, deal, moves))
     page.wait_for_selector('#replay:not([hidden])[data-at="0"]')
     settled(page)

@@ -7,7 +7,7 @@ no other place is; a refused drop slides back and tells why beside the card.
 
 import pytest
 
-from pages import boot, new_page, settled
+from pages import boot, new_page, resize, settled
 from solitaire import get_game
 from solitaire.engine.position import Move, parse_line
 
@@ -148,15 +148,6 @@ def test_drag_marks_every_legal_target_and_no_other(drag_page, case):
 
 # -- a refusal said beside the card ------------------------------------------------------
 
-def size(page, width, height, lang):
-    """The page at ``width`` x ``height`` in ``lang``, panels closed."""
-    page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_function(f"window.innerWidth === {width} && window.innerHeight === {height}")
-    page.evaluate(f"""() => {{ const menu = document.getElementById('lang-select');
-        if (menu.value !== '{lang}') {{ menu.value = '{lang}'; menu.dispatchEvent(new Event('change')); }}
-        document.querySelectorAll('.overlay, #intro').forEach(e => e.hidden = true);
-        window.dispatchEvent(new Event('resize')); }}""")
-    settled(page)
 
 
 def toast_beside(page, card_box, width, height):
@@ -195,7 +186,7 @@ def test_a_refused_move_says_why_beside_the_card_inside_the_screen(drag_page, wi
     for move in LONG_LINE:
         pos = game.apply(pos, move)
     page = drag_page
-    size(page, width, height, lang)
+    resize(page, width, height, lang)
     page.evaluate(f"window.tabby_start({LONG_DEAL}, 'tabbycat')")
     assert page.evaluate(f"window.tabby_play('{format_line(LONG_LINE)}')")
     settled(page)
@@ -242,7 +233,7 @@ def test_spiders_refused_deal_says_why_beside_the_stock(drag_page):
     pos = reach(game, deal, line)
     assert any(not game.get(pos, f"pile-{k}") for k in range(1, 11))
     page = drag_page
-    size(page, 360, 740, "es")
+    resize(page, 360, 740, "es")
     page.evaluate(f"window.tabby_start({deal}, '{game_id}')")
     assert page.evaluate(f"window.tabby_play('{line}')")
     settled(page)
@@ -283,7 +274,7 @@ def test_hint_tells_from_and_to_apart_by_shape(drag_page, width, height, scheme)
     from test_page_layout import contrast
     page = drag_page
     page.emulate_media(color_scheme=scheme)
-    size(page, width, height, "en")
+    resize(page, width, height, "en")
     page.evaluate("window.tabby_start(1, 'tabbycat')")  # deal 1: a winning line starts 4>2 (8D on 9S)
     settled(page)
     page.keyboard.press("h")

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from conftest import ROOT
-from pages import boot, new_page, settled
+from pages import boot, new_page, resize, settled
 from solitaire import DEAL, get_game
 from solitaire.engine.position import format_line
 from helpers import LONG_DEAL, LONG_LINE
@@ -41,14 +41,6 @@ def still(browser, server):
     page.context.close()
 
 
-def size(page, width, height, lang):
-    page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_function(f"window.innerWidth === {width} && window.innerHeight === {height}")
-    page.evaluate(f"""() => {{ const menu = document.getElementById('lang-select');
-        if (menu.value !== '{lang}') {{ menu.value = '{lang}'; menu.dispatchEvent(new Event('change')); }}
-        document.querySelectorAll('.overlay, #intro').forEach(e => e.hidden = true);
-        window.dispatchEvent(new Event('resize')); }}""")
-    settle(page)
 
 
 def settle(page):
@@ -141,7 +133,7 @@ def play_watching(page, game, n, line, width, height, shot):
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("width,height", [(1280, 800), (360, 740)])
 def test_layout_a_tabby_cat_pile_of_44_keeps_the_table_still(still, width, height, lang):
-    size(still, width, height, lang)
+    resize(still, width, height, lang)
     longest, notes, cw0, cw1 = play_watching(still, TABBY, LONG_DEAL, LONG_LINE, width, height,
                                              f"layout-tabbycat-44-{width}x{height}-{lang}.png")
     assert longest >= 40
@@ -194,7 +186,7 @@ def spider_line():
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("width,height", [(1280, 800), (360, 740)])
 def test_layout_spider_deals_all_104_cards_and_keeps_the_table_still(still, width, height, lang):
-    size(still, width, height, lang)
+    resize(still, width, height, lang)
     line = spider_line()
     assert line.count(DEAL) == 5
     assert longest_of(SPIDER, 1, line) >= 30
@@ -265,7 +257,7 @@ def test_layout_every_game_fits_320_px_in_both_languages(still, lang):
     past ten minutes), the menu, How to play and the win's summary show every word, with
     no sideways scroll."""
     from solitaire import GAMES
-    size(still, 320, 640, lang)
+    resize(still, 320, 640, lang)
     for game_id in sorted(GAMES):
         still.evaluate(f"window.tabby_start(1, '{game_id}')")
         still.evaluate("document.getElementById('daily').click()")  # a daily: its date in the line
@@ -359,7 +351,7 @@ def test_layout_rings_badges_and_controls_meet_3_to_1_in_both_themes(still, sche
     every control's outline 3:1 on what lies under it (the checkboxes are drawn by the
     browser in the page's accent colour); the selects drawn as the page's
     controls, at least 24 px tall; the theme button pressed exactly when the page is dark."""
-    size(still, 1280, 800, "en")
+    resize(still, 1280, 800, "en")
     still.emulate_media(color_scheme=scheme)
     still.evaluate("window.tabby_start(1, 'tabbycat')")
     still.keyboard.press("Shift")  # a key: a focus given next shows its ring (:focus-visible)
@@ -394,7 +386,7 @@ def test_layout_rings_badges_and_controls_meet_3_to_1_in_both_themes(still, sche
 def test_layout_a_past_daily_from_the_calendar_leaves_the_focus_on_the_table(still):
     """Choosing a past day in the calendar closes the menu and puts the focus on the new
     board's first place, not on the page's body."""
-    size(still, 1280, 800, "en")
+    resize(still, 1280, 800, "en")
     still.evaluate("window.tabby_start(1, 'tabbycat')")
     still.click("#stats")
     still.focus("#calendar button[data-date]:not([disabled])")
