@@ -75,7 +75,7 @@ def test_the_claims_table_names_only_tests_that_exist():
 def test_under_xdist_each_file_of_browser_tests_runs_on_one_worker_in_order(tmp_path):
     """scripts/test.sh's ``-n 2 --dist loadgroup``: the tests of a file that asks for the
     browser fixtures keep their file's order on one worker (they may share a page), and
-    the CPython tests are spread one by one. Here the fixtures are stand-ins."""
+    the CPython tests are handed out one by one. Here the fixtures are stand-ins."""
     workers = re.search(r"pytest .* -n (\d+) --dist loadgroup", (ROOT / "scripts" / "test.sh").read_text())
     assert workers, "scripts/test.sh runs pytest-xdist with -n N --dist loadgroup"
     stand_in = "import pytest\n\n@pytest.fixture\ndef server():\n    return 'http://stand-in'\n\n"
@@ -97,8 +97,10 @@ def test_under_xdist_each_file_of_browser_tests_runs_on_one_worker_in_order(tmp_
         assert len({worker for worker, _ in mine}) == 1, mine
         assert [test for _, test in mine] == [
             f"test_browser_{name}.py::test_{k}@browser-test_browser_{name}" for k in range(6)], mine
-    plain = {worker for worker, test in ran if "test_plain.py" in test}
-    assert plain == {f"gw{k}" for k in range(int(workers[1]))}, ran
+    # Each CPython test is a unit of its own (no group), handed to whichever worker is free:
+    # which worker that is depends on timing (on a busy machine one worker can take them all).
+    plain = [test for _, test in ran if "test_plain.py" in test]
+    assert len(plain) == 12 and not any("@" in test for test in plain), ran
 
 
 def test_the_command_without_a_browser_collects_no_test_that_starts_one():
