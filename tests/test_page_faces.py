@@ -11,9 +11,9 @@ import json
 import pytest
 
 from helpers import LONG_DEAL, LONG_LINE
-from pages import boot, new_page, settled
+from pages import boot, new_page, resize, settled
 from solitaire.engine.position import format_line
-from test_page_layout import size, spider_line
+from test_page_layout import spider_line
 
 SCREENS = [(1280, 800), (360, 740), (320, 640)]
 SMALL_CW = 40   # px: a card narrower than this has no big pip (style.css)
@@ -67,7 +67,7 @@ def test_faces_a_covered_card_shows_its_index_only(page, scene, width, height):
     its index strip); a card whose lower part shows has its pip, unless the cards are
     narrower than 40 px, which show their index alone."""
     game_id, deal, line = SCENES[scene]
-    size(page, width, height, "en")
+    resize(page, width, height, "en")
     show(page, game_id, deal, spider_line() if line is None else line)
     faces = page.evaluate(FACES)
     assert faces
@@ -84,7 +84,7 @@ def test_faces_a_stack_of_slivers_is_one_quiet_edge(page, width, height):
     """Under the 17-card run of a 44-card pile the stacked cards cast no shadow of their
     own; below 8 px a sliver draws no line of its own (only the stack's first card keeps
     its outline); the stack's count shows on top of it, readable."""
-    size(page, width, height, "en")
+    resize(page, width, height, "en")
     show(page, "tabbycat", LONG_DEAL, LONG_LINE)
     stack = page.evaluate("""() => [...document.querySelectorAll('#table > .card.stacked')].map((e) => {
         const s = getComputedStyle(e);
@@ -130,7 +130,7 @@ def test_faces_the_stock_count_keeps_to_its_corner(page, game_id, width, height)
     (30% of the face's box at most, and much less than the half a 24 px badge covered on
     a phone), over no other place, in a readable size; with two digits too."""
     from pages import overlaps
-    size(page, width, height, "en")
+    resize(page, width, height, "en")
     show(page, game_id, 1)
     s = page.evaluate(STOCK)
     assert len(s["text"]) == (2 if game_id.startswith("tabby") or game_id == "manx" else 1), s
@@ -188,7 +188,7 @@ def test_faces_every_empty_place_says_what_it_takes(page, game_id, width, height
     from solitaire import get_game
     from solitaire.words.reading import place_name
     game = get_game(game_id)
-    size(page, width, height, "en")
+    resize(page, width, height, "en")
     line, pos = ((), game.deal(1)) if game_id == "spider4" else empty_pile_line(game, 7937)
     auto = "(on) => { const a = document.getElementById('autoplay'); if (a.checked !== on) a.click(); }"
     page.evaluate(auto, False)   # the solver's line, with no move of the page's own
@@ -233,7 +233,7 @@ def test_faces_the_tail_and_tuxedo_s_cells_are_labelled(page, lang, words, width
     """Tabby Cat's tail and Tuxedo's cells carry a label in the page's language, above
     the place (the cells' over their whole row), over no card and no place."""
     from solitaire import get_game
-    size(page, width, height, lang)
+    resize(page, width, height, lang)
     for game_id, word, first, last in (("tabbycat", words[0], "tail", "tail"),
                                        ("tuxedo", words[1], "cell-1", "cell-7")):
         show(page, game_id, 1)
