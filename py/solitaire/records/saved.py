@@ -257,8 +257,8 @@ def game_text(session, rev: int, tab: str, counted: bool | None = None) -> str |
     :data:`GAME_CHARS` and the :class:`Session` limit of moves. What does not fit goes first
     (the Restart that Undo could take back, then the redo list); None when the moves
     played alone do not fit (the game is then kept in the tab only). ``counted``: what the
-    record says of whether its result is in the stored statistics (else the session's
-    ``recorded``)."""
+    record says of whether its result is in the stored statistics (else what the game in
+    play holds as ``recorded``)."""
     from .session import MAX_MOVES
     data = {**session.to_dict(), "rev": rev, "tab": tab}
     if counted is not None:   # whether its result is in the stored statistics
