@@ -100,6 +100,32 @@ def test_a_daily_not_out_yet_and_a_bad_date_give_a_message_and_a_board():
     assert keys(c.boot("?daily=<b>x</b>")) == ["bad_daily_link"]
 
 
+def test_the_shortcut_addresses_open_todays_daily_and_a_new_deal():
+    """The installed app's shortcuts (web/manifest.webmanifest) cannot hold a date or a
+    number: ``?daily=today`` opens today's daily (2026-11-30, pinned in test_daily) and
+    ``?deal=new`` deals a new board as the New deal button does, proved winnable, of the
+    game in progress or the one named; both leave the address of the board they open."""
+    c = tab()
+    c.boot("?daily=today&game=spider4")
+    run(c)
+    assert c.session.game.id == "spider4" and c.session.daily == TODAY and c.session.deal == 488836131
+    assert c.link() == "?daily=2026-11-30&game=spider4"
+    store = MemoryStore()
+    d = tab(store)
+    d.boot("?deal=7&game=manx")
+    e = tab(store, seed=2)
+    ans = e.boot("?deal=new")
+    assert e.task is not None and not ans.status
+    run(e)
+    assert e.session.game.id == "manx" and e.session.deal not in (1, 7) and not e.session.daily
+    assert e.link() == f"?deal={e.session.deal}&game=manx"
+    assert solve(e.game, e.game.deal(e.session.deal), budget=e.winnable_budget()).verdict == "won"
+    f = tab()
+    f.boot("?deal=new&game=tuxedo")
+    run(f)
+    assert f.session.game.id == "tuxedo" and f.session.deal != 1
+
+
 # -- searches that outlive their board -------------------------------------------------------
 
 def test_a_new_deal_search_never_replaces_the_board_chosen_since():

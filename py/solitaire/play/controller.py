@@ -121,7 +121,7 @@ class Controller:
         game = get_game(q.game) if q.game else (self.session.game if self.session else self.game)
         if q.daily is not None:
             try:
-                day = parse_date(q.daily).isoformat()
+                day = self.today() if q.daily == "today" else parse_date(q.daily).isoformat()
                 if day > self.today():
                     raise SolitaireError(Message("daily_not_out", day=day))
             except SolitaireError as e:
@@ -134,6 +134,13 @@ class Controller:
                         self.session = self._new_session(1)
                     ans.merge(self.daily(day, game.id))
                 return
+        if q.new:  # a new deal of the game asked for, else of the game in progress
+            if self.session is None or self.session.game is not game:
+                self._start(game, 1, ans=ans)
+            else:
+                self.game = self.session.game
+            ans.merge(self.new_deal())
+            return
         if q.deal is not None:
             s = self.session
             if s is None or s.deal != q.deal or s.game is not game or s.daily:

@@ -142,11 +142,13 @@ MAX_QUERY_FIELDS = 20
 @dataclass
 class Query:
     """What an address asks for: ``game`` (an id, unchecked beyond its form), ``deal``,
-    ``daily`` (a date text, unchecked range) and the problems found, as message keys."""
+    ``daily`` (a date text, unchecked range, or ``"today"``), ``new`` (``deal=new``: a new
+    deal, as the New deal button gives) and the problems found, as message keys."""
 
     game: str | None = None
     deal: int | None = None
     daily: str | None = None
+    new: bool = False
     problems: list[str] = field(default_factory=list)
     asked_game: str | None = None   # the raw game name, for the message
     lang: str | None = None         # ``lang=es``: a language the page speaks, else ignored
@@ -155,10 +157,14 @@ class Query:
 def read_query(search: str, games=()) -> Query:
     """Read ``?deal=N&daily=YYYY-MM-DD&game=ID&lang=es``; every bad part becomes a problem key
     (``bad_query``, ``bad_deal``, ``bad_daily``, ``no_game``), never an exception.
+    ``daily=today`` asks for today's daily and ``deal=new`` for a new deal (the installed
+    app's shortcuts, whose addresses cannot hold a date or a number).
 
     >>> q = read_query("?daily=2027-01-01&game=manx", games=("manx",))
     >>> q.daily, q.game, q.problems
     ('2027-01-01', 'manx', [])
+    >>> read_query("?daily=today").daily, read_query("?deal=new").new, read_query("?deal=new").deal
+    ('today', True, None)
     >>> read_query("?lang=es&deal=4").lang, read_query("?lang=<x>").lang
     ('es', None)
     """
@@ -183,12 +189,14 @@ def read_query(search: str, games=()) -> Query:
             return q  # a deal of an unknown game means nothing
     if "daily" in pairs:
         day = pairs["daily"]
-        if is_date(day):
+        if day == "today" or is_date(day):
             q.daily = day
         else:
             q.problems.append("bad_daily")
         return q
-    if "deal" in pairs:
+    if pairs.get("deal") == "new":
+        q.new = True
+    elif "deal" in pairs:
         q.deal = deal_number(pairs["deal"])
         if q.deal is None:
             q.problems.append("bad_deal")
