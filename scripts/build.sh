@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build the static site into dist/ (what Netlify publishes and what the browser tests serve):
-# the page, its config, the service worker, the engine sources and the vendored runtime, then
+# the page, its config, the service worker, the engine sources, the vendored runtime and the icons, then
 # scripts/build_site.py adds the Pyodide memory snapshot, the preload links, the first-visit board
 # and the service worker's file list. Set NO_SNAPSHOT=1 for a build that boots normally.
 set -euo pipefail
@@ -10,6 +10,7 @@ out=${DIST:-dist}
 rm -rf "$out" && mkdir -p "$out"
 cp index.html pyscript.toml sw.js "$out"/
 cp -r web "$out"/web
+node scripts/icons.mjs "$out"          # the raster icons, from web/icon.svg
 mkdir -p "$out"/py && cp -r py/solitaire "$out"/py/solitaire
 mkdir -p "$out"/docs/rules && cp docs/rules/*.md docs/rules/figures.json "$out"/docs/rules/  # How to play
 python3 scripts/rules_site.py "$out"   # the rules pages, plain HTML (docs/rules/)

@@ -581,9 +581,10 @@ RELEASE_META = re.compile(rb'<meta name="tabbycat-release" content="[^"]*">')
 RELEASE_FILES = re.compile(r'<script type="application/json" id="release-files">.*?</script>', re.S)
 # Files the page never fetches into itself: the page, the worker, names that carry a version
 # or a hash (web/vendor/: a later release has the same bytes there or nothing), the rules
-# pages (documents of their own), the icons and the warm-up frame (fetched once a worker of
-# the page's release controls it).
-UNPINNED = re.compile(r"^(index\.html|sw\.js|web/vendor/.*|rules/.*|.*\.(svg|webmanifest|html))$")
+# pages (documents of their own), the icons and the manifest's screenshots (fetched by the
+# browser, never into the page) and the warm-up frame (fetched once a worker of the page's
+# release controls it).
+UNPINNED = re.compile(r"^(index\.html|sw\.js|web/vendor/.*|rules/.*|.*\.(svg|png|webp|webmanifest|html))$")
 
 
 def release_files(site: Path) -> dict:

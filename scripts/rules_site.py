@@ -70,6 +70,8 @@ def render(page: str, lang: str, doc, titles: dict) -> str:
 <title>{e(doc.meta.get("title", doc.title))} · {e(words["site"])}</title>
 <meta name="description" content="{e(doc.meta.get("description", ""))}">
 <link rel="icon" href="../web/icon.svg" type="image/svg+xml">
+<link rel="apple-touch-icon" href="../web/icons/apple-touch-icon.png">
+<link rel="manifest" href="../web/manifest.webmanifest">
 <link rel="stylesheet" href="rules.css">
 {alternates}</head>
 <body>

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules/pyodide ] && [ -d node_modules/@pyscript/core ] && [ -d node_modules/xz-decompress ] \
-  && [ -d node_modules/axe-core ] || npm ci --no-audit --no-fund
+  && [ -d node_modules/axe-core ] && [ -d node_modules/@resvg/resvg-wasm ] || npm ci --no-audit --no-fund
 # Folders named after the versions, so a new version is a new URL (cached for good).
 pyodide=web/vendor/pyodide-$(node -p 'require("./node_modules/pyodide/package.json").version')
 pyscript=web/vendor/pyscript-$(node -p 'require("./node_modules/@pyscript/core/package.json").version')
