@@ -249,21 +249,31 @@ def test_chromium_finds_the_page_installable(profile):
     assert not page.errors, page.errors
 
 
+# The theme-color the browser takes now (the metas whose media match), and the header's colour.
+THEME = """() => {
+    const meta = [...document.querySelectorAll('meta[name="theme-color"]')].filter((m) => matchMedia(m.media).matches);
+    return [meta.map((m) => m.content), getComputedStyle(document.documentElement).getPropertyValue('--bar').trim()];
+}"""
+
+
 def test_the_theme_colour_follows_the_header_in_each_theme(profile):
     """The browser's bar (an installed app's title bar) takes the page's header colour,
-    light or dark as the system's theme gives; the manifest's is the light one."""
+    light or dark as the system's theme gives, or as the player chose against it; the
+    manifest's is the light one."""
     page = profile
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
-        got = page.evaluate("""(scheme) => {
-            const meta = [...document.querySelectorAll('meta[name="theme-color"]')]
-                .filter((m) => matchMedia(m.media).matches);
-            const bar = getComputedStyle(document.documentElement).getPropertyValue('--bar').trim();
-            return [meta.map((m) => m.content), bar];
-        }""", scheme)
+        got = page.evaluate(THEME)
         assert got[0] == [got[1]], (scheme, got)
         if scheme == "light":
             assert manifest()["theme_color"] == got[1]
+        # a theme the player chose, against the system's: the bar follows the page
+        other = "dark" if scheme == "light" else "light"
+        page.evaluate("(theme) => { document.documentElement.dataset.theme = theme; }", other)
+        chosen = page.evaluate(THEME)
+        assert chosen[0] == [chosen[1]] and chosen[1] != got[1], (scheme, other, chosen)
+        page.evaluate("() => { delete document.documentElement.dataset.theme; }")
+        page.wait_for_function(f"() => document.querySelector('meta[name=theme-color][media*={scheme}]').content === {got[1]!r}")
     page.emulate_media(color_scheme="light")
 
 

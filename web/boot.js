@@ -48,6 +48,19 @@ try {
 
 if (prefs.theme === "dark" || prefs.theme === "light") document.documentElement.dataset.theme = prefs.theme;
 
+// The browser's bar (an installed app's title bar) takes the header's colour: the page's
+// head gives one per system theme, and a theme the player chose (<html data-theme>, set
+// above and by the menu) gives both its own.
+const themeMetas = [...document.querySelectorAll('meta[name="theme-color"][media]')];
+const schemeOf = (meta) => (meta.media.includes("dark") ? "dark" : "light");
+const themeColours = Object.fromEntries(themeMetas.map((m) => [schemeOf(m), m.content]));
+function followTheme() {
+  const chosen = document.documentElement.dataset.theme;
+  for (const m of themeMetas) m.content = themeColours[chosen] || themeColours[schemeOf(m)];
+}
+followTheme();
+new MutationObserver(followTheme).observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+
 // The service worker (only in the built site: scripts/build.sh writes its file list). A new
 // version installs beside the running one and takes over at the next navigation; meanwhile
 // the page offers a reload. It is registered once the game is playable (or a minute after
