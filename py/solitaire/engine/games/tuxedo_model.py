@@ -13,6 +13,11 @@ them all at once after each move; ``follow`` replays them as real moves for the 
 from ..cards import SUITS
 
 SEP = b"\x00"
+ZEROS = [bytes(n) for n in range(8)]
+SUIT = [0] + [(c - 1) // 13 for c in range(1, 53)]   # by card number (0: none)
+RANK = [0] + [(c - 1) % 13 + 1 for c in range(1, 53)]
+ACES = frozenset(s * 13 + 1 for s in range(4))
+KINGS = frozenset(s * 13 + 13 for s in range(4))
 
 
 def card_id(card) -> int:
@@ -35,6 +40,7 @@ class TuxedoModel:
 
     def __init__(self, game, pos):
         self.game = game
+        self._breaks: dict[bytes, int] = {}   # a pile's share of the score, by its cards
         self.root = self._close(self.key(pos))
 
     def key(self, pos) -> bytes:
@@ -90,19 +96,20 @@ class TuxedoModel:
         cannot follow, and how deep each suit's next foundation card is buried."""
         found = state[:4]
         total = 52 - sum(found) + 7 - state[4:11].count(0)
-        piles = state[11:].split(SEP)
-        for pile in piles:
-            for under, over in zip(pile, pile[1:]):
-                if over != under - 1 or rank(under) == 1:
-                    total += 3
+        breaks = self._breaks
+        for pile in state[11:].split(SEP):
+            b = breaks.get(pile)
+            if b is None:
+                b = breaks[pile] = 3 * sum(over != under - 1 or under in ACES
+                                           for under, over in zip(pile, pile[1:]))
+            total += b
+        find = state.find
         for s in range(4):
             if found[s] < 13:
-                need = bytes((s * 13 + found[s] + 1,))
-                for pile in piles:
-                    i = pile.find(need)
-                    if i >= 0:
-                        total += len(pile) - 1 - i
-                        break
+                i = find(s * 13 + found[s] + 1, 11)
+                if i >= 0:  # else in a cell
+                    end = find(0, i)
+                    total += (end if end >= 0 else len(state)) - 1 - i
         return total
 
     @staticmethod
@@ -112,37 +119,51 @@ class TuxedoModel:
 
     def _close(self, state: bytes) -> bytes:
         """Play every card that can go to a foundation, until none can."""
-        found = list(state[:4])
-        cells = list(state[4:11])
-        piles = state[11:].split(SEP)
+        return self._closed(list(state[:4]), list(state[4:11]), state[11:].split(SEP), state)
+
+    def _closed(self, found: list, cells: list, piles: list, state=None) -> bytes:
+        """The state of these places once every card that can go to a foundation has
+        gone (``state``: what they pack to, when that is known and nothing moves)."""
         changed = True
         moved = False
         while changed:
             changed = False
             for i, p in enumerate(piles):
-                while p and found[suit(p[-1])] == rank(p[-1]) - 1:
-                    found[suit(p[-1])] += 1
+                while p and found[SUIT[p[-1]]] == RANK[p[-1]] - 1:
+                    found[SUIT[p[-1]]] += 1
                     p = p[:-1]
                     changed = moved = True
                 piles[i] = p
             for i, c in enumerate(cells):
-                if c and found[suit(c)] == rank(c) - 1:
-                    found[suit(c)] += 1
+                if c and found[SUIT[c]] == RANK[c] - 1:
+                    found[SUIT[c]] += 1
                     cells[i] = 0
                     changed = moved = True
-        return self._pack(found, cells, piles) if moved else state
+        if state is not None and not moved:
+            return state
+        return self._pack(found, cells, piles)
 
     def children(self, state: bytes, back: bytes | None = None) -> list[bytes]:
         """Every state one move away (then closed under foundation moves; ``back`` is
-        not left out here: see :mod:`solitaire.solver.search`)."""
-        found = state[:4]
-        cells = list(state[4:11])
+        not left out here: see :mod:`solitaire.solver.search`).
+
+        ``state`` is closed, so after a move only the card it lays bare on its pile can
+        go up: the state is closed again at once unless that card can."""
+        head, found, cells = state[:11], state[:4], state[4:11]
         piles = state[11:].split(SEP)
         free = cells.count(0)
-        tops = [p[-1] if p else 0 for p in piles]
+        at = {p[-1]: k for k, p in enumerate(piles) if p}   # a pile's index by its top card
         empty = next((k for k, p in enumerate(piles) if not p), None)
         out = []
-        close, pack = self._close, self._pack
+        join, closed = SEP.join, self._closed
+
+        def after(cells_after, new, bare):
+            """The state these places make: ``bare`` is the card laid bare, or 0."""
+            if bare and found[SUIT[bare]] == RANK[bare] - 1:
+                return closed(list(found), list(cells_after), new)
+            new.sort()
+            return (head if cells_after is cells else found + cells_after) + join(new)
+
         for i, p in enumerate(piles):
             n = len(p)
             if not n:
@@ -150,34 +171,30 @@ class TuxedoModel:
             j = 1
             while True:  # the top j cards, a same-suit group
                 card = p[n - j]
-                for k in range(7):
-                    if k != i and tops[k] == card + 1 and rank(card) != 13:
+                if card in KINGS:
+                    if empty is not None and j < n:
                         new = piles[:]
-                        new[i], new[k] = p[:n - j], piles[k] + p[n - j:]
-                        out.append(close(pack(found, cells, new)))
-                if rank(card) == 13 and empty is not None and j < n:
+                        new[i], new[empty] = p[:n - j], p[n - j:]
+                        out.append(after(cells, new, p[n - j - 1]))
+                    break
+                k = at.get(card + 1)
+                if k is not None and k != i:
                     new = piles[:]
-                    new[i], new[empty] = p[:n - j], p[n - j:]
-                    out.append(close(pack(found, cells, new)))
-                if j == n or p[n - j - 1] != card + 1 or rank(card) == 13:
+                    new[i], new[k] = p[:n - j], piles[k] + p[n - j:]
+                    out.append(after(cells, new, p[n - j - 1] if j < n else 0))
+                if j == n or p[n - j - 1] != card + 1:
                     break
                 j += 1
             if free:
                 new = piles[:]
                 new[i] = p[:-1]
-                c2 = cells[:]
-                c2[c2.index(0)] = p[-1]
-                out.append(close(pack(found, c2, new)))
-        for ci, card in enumerate(cells):
-            if not card:
-                continue
-            targets = [k for k in range(7) if tops[k] == card + 1 and rank(card) != 13]
-            if rank(card) == 13 and empty is not None:
-                targets.append(empty)
-            for k in targets:
+                taken = bytes(sorted(cells[:7 - free] + p[-1:], reverse=True)) + ZEROS[free - 1]
+                out.append(after(taken, new, p[-2] if n > 1 else 0))
+        for ci in range(7 - free):
+            card = cells[ci]
+            k = empty if card in KINGS else at.get(card + 1)
+            if k is not None:
                 new = piles[:]
-                new[k] = piles[k] + bytes((card,))
-                c2 = cells[:]
-                c2[ci] = 0
-                out.append(close(pack(found, c2, new)))
+                new[k] = piles[k] + cells[ci:ci + 1]
+                out.append(after(cells[:ci] + cells[ci + 1:] + ZEROS[1], new, 0))
         return out
