@@ -26,6 +26,7 @@ SIZES = (8, 7, 7, 8, 7, 7, 8)
 PILES = tuple(f"pile-{i + 1}" for i in range(7))
 CELLS = tuple(f"cell-{i + 1}" for i in range(7))
 FOUNDATIONS = tuple(f"foundation-{i + 1}" for i in range(4))
+PLACES = PILES + CELLS
 KING, ACE = 13, 1
 
 
@@ -108,23 +109,26 @@ class Tuxedo(Game):
                 aces.append(FOUNDATIONS[i])
         cells = [CELLS[i] for i, c in enumerate(pos.cells) if not c]
         moves = []
-        sources = [(PILES[i], p, self.group_length(p)) for i, p in enumerate(pos.piles)]
-        sources += [(CELLS[i], c, len(c)) for i, c in enumerate(pos.cells)]
-        for name, cards, longest in sources:
+        for i, cards in enumerate(pos.piles + pos.cells):
             if not cards:
                 continue
+            name = PLACES[i]
             top = cards[-1]
             if top.rank == ACE:
                 moves += [Move(name, found, 1) for found in aces]
             elif (top.suit, top.rank) in ups:
                 moves.append(Move(name, ups[top.suit, top.rank], 1))
-            for count in range(1, longest + 1):
-                card = cards[-count]
+            card, count, n = top, 1, len(cards)
+            while True:  # the top ``count`` cards: a same-suit group, on a pile
                 if card.rank == KING:
                     moves += [Move(name, dst, count) for dst in empty]
-                elif (k := takes.get((card.suit, card.rank))) is not None and PILES[k] != name:
+                elif (k := takes.get((card.suit, card.rank))) is not None and k != i:
                     moves.append(Move(name, PILES[k], count))
-            if name.startswith("pile-"):
+                if count == n or not builds_on(card, cards[-count - 1]):
+                    break
+                count += 1
+                card = cards[-count]
+            if i < 7:
                 moves += [Move(name, cell, 1) for cell in cells]
         return moves
 

@@ -82,7 +82,7 @@ class TuxedoModel:
         moves = []
         while (move := self.game.auto_move(pos)) is not None:
             moves.append(move)
-            pos = self.game.apply(pos, move)
+            pos = self.game._apply(pos, move)  # legal: auto_move makes only legal moves
         return moves
 
     def is_endgame(self, state: bytes) -> bool:
