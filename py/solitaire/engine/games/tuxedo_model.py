@@ -20,11 +20,11 @@ ACES = frozenset(s * 13 + 1 for s in range(4))
 KINGS = frozenset(s * 13 + 13 for s in range(4))
 
 
-def card_id(card) -> int:
-    return SUITS.index(card.suit) * 13 + card.rank
-
-
 CODE = {suit: i * 13 for i, suit in enumerate(SUITS)}  # card_id(c) == CODE[c.suit] + c.rank
+
+
+def card_id(card) -> int:
+    return CODE[card.suit] + card.rank
 
 
 def rank(c: int) -> int:
@@ -47,7 +47,7 @@ class TuxedoModel:
         found = [0, 0, 0, 0]
         for f in pos.foundations:
             if f:
-                found[SUITS.index(f[-1].suit)] = f[-1].rank
+                found[CODE[f[-1].suit] // 13] = f[-1].rank
         cells = sorted((card_id(c[0]) if c else 0 for c in pos.cells), reverse=True)
         piles = sorted(bytes([CODE[c.suit] + c.rank for c in p]) for p in pos.piles)
         return bytes(found) + bytes(cells) + SEP.join(piles)
