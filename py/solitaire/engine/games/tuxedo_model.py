@@ -38,9 +38,12 @@ def suit(c: int) -> int:
 class TuxedoModel:
     """The compact search model of one Tuxedo position (see :mod:`solitaire.solver.search`)."""
 
+    BREAK, MUST_MOVE, DEPTH = 3, 3, 2   # the score's weights (see :meth:`score`)
+    TURN = 1_000                        # positions per thread's turn (see :meth:`stages`)
+
     def __init__(self, game, pos):
         self.game = game
-        self._breaks: dict[bytes, int] = {}   # a pile's share of the score, by its cards
+        self._shares: dict[bytes, int] = {}   # a pile's share of the score, by its cards
         self.root = self._close(self.key(pos))
 
     def key(self, pos) -> bytes:
@@ -92,25 +95,54 @@ class TuxedoModel:
         return state[:4] == b"\r\r\r\r"
 
     def score(self, state: bytes) -> int:
-        """Cards still out, the cells in use, three for every card lying on a card it
-        cannot follow, and how deep each suit's next foundation card is buried."""
+        """Cards still out, the cells in use, ``BREAK`` for every card lying on a card it
+        cannot follow, ``MUST_MOVE`` for every card lying above a lower card of its suit
+        (it has to move before that one goes up), and ``DEPTH`` for every card above
+        each suit's next foundation card."""
         found = state[:4]
         total = 52 - sum(found) + 7 - state[4:11].count(0)
-        breaks = self._breaks
+        shares = self._shares
         for pile in state[11:].split(SEP):
-            b = breaks.get(pile)
-            if b is None:
-                b = breaks[pile] = 3 * sum(over != under - 1 or under in ACES
-                                           for under, over in zip(pile, pile[1:]))
-            total += b
-        find = state.find
+            share = shares.get(pile)
+            if share is None:
+                share = shares[pile] = self._share(pile)
+            total += share
+        find, depth = state.find, self.DEPTH
         for s in range(4):
             if found[s] < 13:
                 i = find(s * 13 + found[s] + 1, 11)
                 if i >= 0:  # else in a cell
                     end = find(0, i)
-                    total += (end if end >= 0 else len(state)) - 1 - i
+                    total += depth * ((end if end >= 0 else len(state)) - 1 - i)
         return total
+
+    def _share(self, pile: bytes) -> int:
+        """A pile's part of the score (its breaks and the cards that must move)."""
+        share = self.BREAK * sum(over != under - 1 or under in ACES
+                                 for under, over in zip(pile, pile[1:]))
+        if self.MUST_MOVE:
+            low = [53, 53, 53, 53]  # each suit's lowest card so far, from the bottom up
+            for card in pile:
+                if low[SUIT[card]] < card:
+                    share += self.MUST_MOVE
+                else:
+                    low[SUIT[card]] = card
+        return share
+
+    def stages(self) -> list:
+        """Two soft threads taking turns of ``TURN`` positions, each with its own
+        table (:class:`solitaire.solver.search.Threads`): first a search over fewer
+        moves (:class:`DiggingModel`, as Freecell Solver's moves use free cells), then
+        this complete one under another priority. Deals one of them gets lost in are
+        mostly quick for the other; a loss is proved by the complete one."""
+        return [(0, [DiggingModel.sibling(self), self])]
+
+    @classmethod
+    def sibling(cls, model):
+        """A model of this class for the same position as ``model``."""
+        other = cls.__new__(cls)
+        other.game, other.root, other._shares = model.game, model.root, {}
+        return other
 
     @staticmethod
     def _pack(found, cells, piles) -> bytes:
@@ -143,6 +175,10 @@ class TuxedoModel:
             return state
         return self._pack(found, cells, piles)
 
+    def _digs(self, found, piles, free, at, empty) -> list | None:
+        """Which piles a card may go from to a cell (None: every pile, when a cell is free)."""
+        return None
+
     def children(self, state: bytes, back: bytes | None = None) -> list[bytes]:
         """Every state one move away (then closed under foundation moves; ``back`` is
         not left out here: see :mod:`solitaire.solver.search`).
@@ -154,6 +190,7 @@ class TuxedoModel:
         free = cells.count(0)
         at = {p[-1]: k for k, p in enumerate(piles) if p}   # a pile's index by its top card
         empty = next((k for k, p in enumerate(piles) if not p), None)
+        digs = self._digs(found, piles, free, at, empty)
         out = []
         join, closed = SEP.join, self._closed
 
@@ -185,7 +222,7 @@ class TuxedoModel:
                 if j == n or p[n - j - 1] != card + 1:
                     break
                 j += 1
-            if free:
+            if free and (digs is None or digs[i]):
                 new = piles[:]
                 new[i] = p[:-1]
                 taken = bytes(sorted(cells[:7 - free] + p[-1:], reverse=True)) + ZEROS[free - 1]
@@ -197,4 +234,31 @@ class TuxedoModel:
                 new = piles[:]
                 new[k] = piles[k] + cells[ci:ci + 1]
                 out.append(after(cells[:ci] + cells[ci + 1:] + ZEROS[1], new, 0))
+        return out
+
+
+class DiggingModel(TuxedoModel):
+    """Tuxedo with fewer moves: a card goes from a pile to a cell only while the free
+    cells can lay bare a card of that pile that then has somewhere to go (a
+    foundation, the pile of the card it goes on, an empty pile for a King), or can
+    empty the pile. This is how Freecell Solver's moves use free cells (its default
+    scan has no lone "a card to a free cell": a card goes there only as part of a move
+    that digs out a card below it, or empties a stack). It prunes moves a win may
+    need, so it proves nothing (``proves``); see :meth:`TuxedoModel.stages`."""
+
+    proves = False
+    BREAK, MUST_MOVE, DEPTH = 3, 0, 1
+
+    def _digs(self, found, piles, free, at, empty) -> list | None:
+        out = []
+        for i, p in enumerate(piles):
+            n = len(p)
+            ok = 0 < n <= free
+            for d in range(1, min(free, n - 1) + 1) if free and not ok else ():
+                card = p[n - 1 - d]  # the card laid bare by d cards to cells
+                if (found[SUIT[card]] == RANK[card] - 1
+                        or (empty is not None if card in KINGS else at.get(card + 1, i) != i)):
+                    ok = True
+                    break
+            out.append(ok)
         return out
