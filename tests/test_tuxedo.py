@@ -1,13 +1,18 @@
 """Rule lines of Tuxedo (docs/rules/tuxedo.en.md)."""
 
+import importlib.util
+import shutil
+import tempfile
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 
 from solitaire import IllegalMoveError, Move, get_game, solve
 from solitaire.engine.cards import deck
-from solitaire.solver.search import replay
+from solitaire.engine.games.tuxedo_model import DiggingModel
+from solitaire.solver.search import Search, replay
 from strategies import walks
 
 TUX = get_game("tuxedo")
@@ -153,6 +158,61 @@ def test_solver_lines_win_and_tuxedo_is_easy():
             won += 1
             assert TUX.is_won(replay(TUX, TUX.deal(n), result.line))
     assert won >= 38
+
+
+def test_soft_threads_win_the_deals_one_priority_got_lost_in():
+    """Deals 34 and 86 took a lone best-first search 23,221 and 75,455 positions; with
+    the digging thread beside the complete one each is won within 10,000."""
+    for n in (34, 86):
+        result = solve(TUX, TUX.deal(n), budget=10_000)
+        assert result.verdict == "won", n
+        assert TUX.is_won(replay(TUX, TUX.deal(n), result.line))
+
+
+def test_the_threads_take_the_same_path_in_any_slices_and_under_any_budget():
+    """Deal 29 (won after 18,979 positions, so both threads have many turns) gives the
+    same count and line in one run, in slices of 313 positions, and under a budget
+    ten times larger; a budget one short of it is undecided."""
+    whole = solve(TUX, TUX.deal(29), budget=20_000)
+    assert whole.verdict == "won" and whole.examined > 10 * TUX.solver_model(TUX.deal(29)).TURN
+    search = Search(TUX, TUX.deal(29), budget=20_000)
+    while search.result is None:
+        search.run(313)
+    larger = solve(TUX, TUX.deal(29), budget=200_000)
+    for other in (search.result, larger):
+        assert (other.examined, other.line) == (whole.examined, whole.line)
+    assert solve(TUX, TUX.deal(29), budget=whole.examined - 1).verdict == "undecided"
+
+
+@given(walks("tuxedo", max_moves=60))
+def test_the_digging_model_makes_some_of_the_complete_models_moves(walk):
+    """The digging thread's moves are moves of the complete model (so its lines are
+    engine lines), it keeps every move but a card's to a cell, and it proves nothing."""
+    game, positions, _ = walk
+    model = game.solver_model(positions[0])
+    digging = DiggingModel.sibling(model)
+    assert digging.proves is False and getattr(model, "proves", True)
+    for p in positions:
+        state = model._close(model.key(p))
+        complete, pruned = model.children(state), digging.children(state)
+        assert set(pruned) <= set(complete)
+        to_cells = {c for c in complete if c[4:11].count(0) < state[4:11].count(0)}
+        assert set(complete) - to_cells <= set(pruned)
+
+
+@pytest.mark.skipif(shutil.which("fc-solve") is None, reason="Freecell Solver is not installed")
+def test_verdicts_are_freecell_solvers():
+    """Our verdicts are Freecell Solver 5.0's, as ``bench/tuxedo_fcs.py`` runs it, on
+    won deals and on deals 374 and 405, which both prove unwinnable."""
+    path = Path(__file__).resolve().parent.parent / "bench" / "tuxedo_fcs.py"
+    spec = importlib.util.spec_from_file_location("tuxedo_fcs", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    with tempfile.TemporaryDirectory() as folder:
+        for n in (1, 2, 3, 374, 405):
+            theirs, _ = bench.fcs(TUX.deal(n), folder)
+            assert solve(TUX, TUX.deal(n)).verdict == theirs, n
+            assert theirs == ("unwinnable" if n > 3 else "won")
 
 
 def test_lift_tells_what_a_press_picks_up():

@@ -23,6 +23,10 @@ from ..position import Move, Position
 from .base import Game, Place
 
 SIZES = (8, 7, 7, 8, 7, 7, 8)
+PILES = tuple(f"pile-{i + 1}" for i in range(7))
+CELLS = tuple(f"cell-{i + 1}" for i in range(7))
+FOUNDATIONS = tuple(f"foundation-{i + 1}" for i in range(4))
+PLACES = PILES + CELLS
 KING, ACE = 13, 1
 
 
@@ -88,23 +92,44 @@ class Tuxedo(Game):
         return targets[0] if targets else None
 
     def legal_moves(self, pos: Position) -> list[Move]:
+        # What each place takes, looked up once: a pile's index by the card that goes on
+        # it, the empty piles (Kings), the foundation by the card that goes on it, the
+        # empty foundations (Aces), the free cells.
+        takes, empty = {}, []
+        for k, pile in enumerate(pos.piles):
+            if pile:
+                takes[pile[-1].suit, pile[-1].rank - 1] = k
+            else:
+                empty.append(PILES[k])
+        ups, aces = {}, []
+        for i, found in enumerate(pos.foundations):
+            if found:
+                ups[found[-1].suit, found[-1].rank + 1] = FOUNDATIONS[i]
+            else:
+                aces.append(FOUNDATIONS[i])
+        cells = [CELLS[i] for i, c in enumerate(pos.cells) if not c]
         moves = []
-        sources = [(f"pile-{i + 1}", p, self.group_length(p)) for i, p in enumerate(pos.piles)]
-        sources += [(f"cell-{i + 1}", c, len(c)) for i, c in enumerate(pos.cells)]
-        for name, cards, longest in sources:
+        for i, cards in enumerate(pos.piles + pos.cells):
             if not cards:
                 continue
-            moves += [Move(name, found, 1) for found in self.foundations_for(pos, cards[-1])]
-            for count in range(1, longest + 1):
+            name = PLACES[i]
+            top = cards[-1]
+            if top.rank == ACE:
+                moves += [Move(name, found, 1) for found in aces]
+            elif (top.suit, top.rank) in ups:
+                moves.append(Move(name, ups[top.suit, top.rank], 1))
+            card, count, n = top, 1, len(cards)
+            while True:  # the top ``count`` cards: a same-suit group, on a pile
+                if card.rank == KING:
+                    moves += [Move(name, dst, count) for dst in empty]
+                elif (k := takes.get((card.suit, card.rank))) is not None and k != i:
+                    moves.append(Move(name, PILES[k], count))
+                if count == n or not builds_on(card, cards[-count - 1]):
+                    break
+                count += 1
                 card = cards[-count]
-                for k, other in enumerate(pos.piles):
-                    dst = f"pile-{k + 1}"
-                    if dst == name:
-                        continue
-                    if (other and builds_on(card, other[-1])) or (not other and card.rank == KING):
-                        moves.append(Move(name, dst, count))
-            if name.startswith("pile-"):
-                moves += [Move(name, f"cell-{i + 1}", 1) for i, c in enumerate(pos.cells) if not c]
+            if i < 7:
+                moves += [Move(name, cell, 1) for cell in cells]
         return moves
 
     def why_illegal(self, pos: Position, move: Move) -> Refusal | None:
@@ -156,9 +181,15 @@ class Tuxedo(Game):
         one of its suit a rank below, which is on the foundation before the card can
         follow it there: every foundation move is safe.
         """
+        ups, ace = {}, None   # the foundation by the card that goes on it; the first empty one
+        for i, found in enumerate(pos.foundations):
+            if found:
+                ups[found[-1].suit, found[-1].rank + 1] = FOUNDATIONS[i]
+            elif ace is None:
+                ace = FOUNDATIONS[i]
         for name, cards in zip(self.auto_sources, pos.piles + pos.cells):
             if cards:
-                found = self.foundation_for(pos, cards[-1])
+                found = ace if cards[-1].rank == ACE else ups.get((cards[-1].suit, cards[-1].rank))
                 if found:
                     return Move(name, found, 1)
         return None

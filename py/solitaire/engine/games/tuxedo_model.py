@@ -13,13 +13,18 @@ them all at once after each move; ``follow`` replays them as real moves for the 
 from ..cards import SUITS
 
 SEP = b"\x00"
-
-
-def card_id(card) -> int:
-    return SUITS.index(card.suit) * 13 + card.rank
+ZEROS = [bytes(n) for n in range(8)]
+SUIT = [0] + [(c - 1) // 13 for c in range(1, 53)]   # by card number (0: none)
+RANK = [0] + [(c - 1) % 13 + 1 for c in range(1, 53)]
+ACES = frozenset(s * 13 + 1 for s in range(4))
+KINGS = frozenset(s * 13 + 13 for s in range(4))
 
 
 CODE = {suit: i * 13 for i, suit in enumerate(SUITS)}  # card_id(c) == CODE[c.suit] + c.rank
+
+
+def card_id(card) -> int:
+    return CODE[card.suit] + card.rank
 
 
 def rank(c: int) -> int:
@@ -33,15 +38,19 @@ def suit(c: int) -> int:
 class TuxedoModel:
     """The compact search model of one Tuxedo position (see :mod:`solitaire.solver.search`)."""
 
+    BREAK, MUST_MOVE, DEPTH = 3, 3, 2   # the score's weights (see :meth:`score`)
+    TURN = 1_000                        # positions per thread's turn (see :meth:`stages`)
+
     def __init__(self, game, pos):
         self.game = game
+        self._shares: dict[bytes, int] = {}   # a pile's share of the score, by its cards
         self.root = self._close(self.key(pos))
 
     def key(self, pos) -> bytes:
         found = [0, 0, 0, 0]
         for f in pos.foundations:
             if f:
-                found[SUITS.index(f[-1].suit)] = f[-1].rank
+                found[CODE[f[-1].suit] // 13] = f[-1].rank
         cells = sorted((card_id(c[0]) if c else 0 for c in pos.cells), reverse=True)
         piles = sorted(bytes([CODE[c.suit] + c.rank for c in p]) for p in pos.piles)
         return bytes(found) + bytes(cells) + SEP.join(piles)
@@ -76,7 +85,7 @@ class TuxedoModel:
         moves = []
         while (move := self.game.auto_move(pos)) is not None:
             moves.append(move)
-            pos = self.game.apply(pos, move)
+            pos = self.game._apply(pos, move)  # legal: auto_move makes only legal moves
         return moves
 
     def is_endgame(self, state: bytes) -> bool:
@@ -86,24 +95,54 @@ class TuxedoModel:
         return state[:4] == b"\r\r\r\r"
 
     def score(self, state: bytes) -> int:
-        """Cards still out, the cells in use, three for every card lying on a card it
-        cannot follow, and how deep each suit's next foundation card is buried."""
+        """Cards still out, the cells in use, ``BREAK`` for every card lying on a card it
+        cannot follow, ``MUST_MOVE`` for every card lying above a lower card of its suit
+        (it has to move before that one goes up), and ``DEPTH`` for every card above
+        each suit's next foundation card."""
         found = state[:4]
         total = 52 - sum(found) + 7 - state[4:11].count(0)
-        piles = state[11:].split(SEP)
-        for pile in piles:
-            for under, over in zip(pile, pile[1:]):
-                if over != under - 1 or rank(under) == 1:
-                    total += 3
+        shares = self._shares
+        for pile in state[11:].split(SEP):
+            share = shares.get(pile)
+            if share is None:
+                share = shares[pile] = self._share(pile)
+            total += share
+        find, depth = state.find, self.DEPTH
         for s in range(4):
             if found[s] < 13:
-                need = bytes((s * 13 + found[s] + 1,))
-                for pile in piles:
-                    i = pile.find(need)
-                    if i >= 0:
-                        total += len(pile) - 1 - i
-                        break
+                i = find(s * 13 + found[s] + 1, 11)
+                if i >= 0:  # else in a cell
+                    end = find(0, i)
+                    total += depth * ((end if end >= 0 else len(state)) - 1 - i)
         return total
+
+    def _share(self, pile: bytes) -> int:
+        """A pile's part of the score (its breaks and the cards that must move)."""
+        share = self.BREAK * sum(over != under - 1 or under in ACES
+                                 for under, over in zip(pile, pile[1:]))
+        if self.MUST_MOVE:
+            low = [53, 53, 53, 53]  # each suit's lowest card so far, from the bottom up
+            for card in pile:
+                if low[SUIT[card]] < card:
+                    share += self.MUST_MOVE
+                else:
+                    low[SUIT[card]] = card
+        return share
+
+    def stages(self) -> list:
+        """Two soft threads taking turns of ``TURN`` positions, each with its own
+        table (:class:`solitaire.solver.search.Threads`): first a search over fewer
+        moves (:class:`DiggingModel`, as Freecell Solver's moves use free cells), then
+        this complete one under another priority. Deals one of them gets lost in are
+        mostly quick for the other; a loss is proved by the complete one."""
+        return [(0, [DiggingModel.sibling(self), self])]
+
+    @classmethod
+    def sibling(cls, model):
+        """A model of this class for the same position as ``model``."""
+        other = cls.__new__(cls)
+        other.game, other.root, other._shares = model.game, model.root, {}
+        return other
 
     @staticmethod
     def _pack(found, cells, piles) -> bytes:
@@ -112,37 +151,56 @@ class TuxedoModel:
 
     def _close(self, state: bytes) -> bytes:
         """Play every card that can go to a foundation, until none can."""
-        found = list(state[:4])
-        cells = list(state[4:11])
-        piles = state[11:].split(SEP)
+        return self._closed(list(state[:4]), list(state[4:11]), state[11:].split(SEP), state)
+
+    def _closed(self, found: list, cells: list, piles: list, state=None) -> bytes:
+        """The state of these places once every card that can go to a foundation has
+        gone (``state``: what they pack to, when that is known and nothing moves)."""
         changed = True
         moved = False
         while changed:
             changed = False
             for i, p in enumerate(piles):
-                while p and found[suit(p[-1])] == rank(p[-1]) - 1:
-                    found[suit(p[-1])] += 1
+                while p and found[SUIT[p[-1]]] == RANK[p[-1]] - 1:
+                    found[SUIT[p[-1]]] += 1
                     p = p[:-1]
                     changed = moved = True
                 piles[i] = p
             for i, c in enumerate(cells):
-                if c and found[suit(c)] == rank(c) - 1:
-                    found[suit(c)] += 1
+                if c and found[SUIT[c]] == RANK[c] - 1:
+                    found[SUIT[c]] += 1
                     cells[i] = 0
                     changed = moved = True
-        return self._pack(found, cells, piles) if moved else state
+        if state is not None and not moved:
+            return state
+        return self._pack(found, cells, piles)
+
+    def _digs(self, found, piles, free, at, empty) -> list | None:
+        """Which piles a card may go from to a cell (None: every pile, when a cell is free)."""
+        return None
 
     def children(self, state: bytes, back: bytes | None = None) -> list[bytes]:
         """Every state one move away (then closed under foundation moves; ``back`` is
-        not left out here: see :mod:`solitaire.solver.search`)."""
-        found = state[:4]
-        cells = list(state[4:11])
+        not left out here: see :mod:`solitaire.solver.search`).
+
+        ``state`` is closed, so after a move only the card it lays bare on its pile can
+        go up: the state is closed again at once unless that card can."""
+        head, found, cells = state[:11], state[:4], state[4:11]
         piles = state[11:].split(SEP)
         free = cells.count(0)
-        tops = [p[-1] if p else 0 for p in piles]
+        at = {p[-1]: k for k, p in enumerate(piles) if p}   # a pile's index by its top card
         empty = next((k for k, p in enumerate(piles) if not p), None)
+        digs = self._digs(found, piles, free, at, empty)
         out = []
-        close, pack = self._close, self._pack
+        join, closed = SEP.join, self._closed
+
+        def after(cells_after, new, bare):
+            """The state these places make: ``bare`` is the card laid bare, or 0."""
+            if bare and found[SUIT[bare]] == RANK[bare] - 1:
+                return closed(list(found), list(cells_after), new)
+            new.sort()
+            return (head if cells_after is cells else found + cells_after) + join(new)
+
         for i, p in enumerate(piles):
             n = len(p)
             if not n:
@@ -150,34 +208,57 @@ class TuxedoModel:
             j = 1
             while True:  # the top j cards, a same-suit group
                 card = p[n - j]
-                for k in range(7):
-                    if k != i and tops[k] == card + 1 and rank(card) != 13:
+                if card in KINGS:
+                    if empty is not None and j < n:
                         new = piles[:]
-                        new[i], new[k] = p[:n - j], piles[k] + p[n - j:]
-                        out.append(close(pack(found, cells, new)))
-                if rank(card) == 13 and empty is not None and j < n:
+                        new[i], new[empty] = p[:n - j], p[n - j:]
+                        out.append(after(cells, new, p[n - j - 1]))
+                    break
+                k = at.get(card + 1)
+                if k is not None and k != i:
                     new = piles[:]
-                    new[i], new[empty] = p[:n - j], p[n - j:]
-                    out.append(close(pack(found, cells, new)))
-                if j == n or p[n - j - 1] != card + 1 or rank(card) == 13:
+                    new[i], new[k] = p[:n - j], piles[k] + p[n - j:]
+                    out.append(after(cells, new, p[n - j - 1] if j < n else 0))
+                if j == n or p[n - j - 1] != card + 1:
                     break
                 j += 1
-            if free:
+            if free and (digs is None or digs[i]):
                 new = piles[:]
                 new[i] = p[:-1]
-                c2 = cells[:]
-                c2[c2.index(0)] = p[-1]
-                out.append(close(pack(found, c2, new)))
-        for ci, card in enumerate(cells):
-            if not card:
-                continue
-            targets = [k for k in range(7) if tops[k] == card + 1 and rank(card) != 13]
-            if rank(card) == 13 and empty is not None:
-                targets.append(empty)
-            for k in targets:
+                taken = bytes(sorted(cells[:7 - free] + p[-1:], reverse=True)) + ZEROS[free - 1]
+                out.append(after(taken, new, p[-2] if n > 1 else 0))
+        for ci in range(7 - free):
+            card = cells[ci]
+            k = empty if card in KINGS else at.get(card + 1)
+            if k is not None:
                 new = piles[:]
-                new[k] = piles[k] + bytes((card,))
-                c2 = cells[:]
-                c2[ci] = 0
-                out.append(close(pack(found, c2, new)))
+                new[k] = piles[k] + cells[ci:ci + 1]
+                out.append(after(cells[:ci] + cells[ci + 1:] + ZEROS[1], new, 0))
+        return out
+
+
+class DiggingModel(TuxedoModel):
+    """Tuxedo with fewer moves: a card goes from a pile to a cell only while the free
+    cells can lay bare a card of that pile that then has somewhere to go (a
+    foundation, the pile of the card it goes on, an empty pile for a King), or can
+    empty the pile. This is how Freecell Solver's moves use free cells (its default
+    scan has no lone "a card to a free cell": a card goes there only as part of a move
+    that digs out a card below it, or empties a stack). It prunes moves a win may
+    need, so it proves nothing (``proves``); see :meth:`TuxedoModel.stages`."""
+
+    proves = False
+    BREAK, MUST_MOVE, DEPTH = 3, 0, 1
+
+    def _digs(self, found, piles, free, at, empty) -> list | None:
+        out = []
+        for i, p in enumerate(piles):
+            n = len(p)
+            ok = 0 < n <= free
+            for d in range(1, min(free, n - 1) + 1) if free and not ok else ():
+                card = p[n - 1 - d]  # the card laid bare by d cards to cells
+                if (found[SUIT[card]] == RANK[card] - 1
+                        or (empty is not None if card in KINGS else at.get(card + 1, i) != i)):
+                    ok = True
+                    break
+            out.append(ok)
         return out
