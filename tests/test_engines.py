@@ -1,6 +1,7 @@
 """Smoke tests in Firefox ESR and WebKitGTK (the rest of the browser suite is Chromium's):
 in each, the built site (dist/, served with netlify.toml's headers) boots from the start-up
-snapshot, plays a move by a click, shows no error, asks no host but the local server, and
+snapshot, is cross-origin isolated, plays a move by a click, shows no error, asks no host
+but the local server, and
 after that first visit reloads and plays with the server gone (the service worker).
 tests/engines.py has the machinery; a missing browser fails, with what to install."""
 
@@ -19,6 +20,9 @@ READY = "document.body.dataset.ready !== undefined"
 ACTIVE = ("navigator.serviceWorker.getRegistration()"
           ".then((r) => !!(r && r.active && r.active.state === 'activated'))")
 BOOT = "document.documentElement.dataset.boot"
+# Cross-origin isolated (netlify.toml's COOP and COEP): shared memory for the solver's
+# worker's interrupt buffer.
+ISOLATED = "window.crossOriginIsolated === true"
 MOVES = "document.getElementById('move-count').textContent"
 # The page's own record of its errors (engines.WATCH, put there by the test server).
 WATCHED = "window.__watched ?? ['the watching script did not run']"
@@ -74,6 +78,7 @@ def smoke(browser, site, proxy, errors):
     first visit (``first_visit``); `errors()` reads what the page (and, where it can, the
     browser itself) reported."""
     assert browser.evaluate(BOOT) == "snapshot"
+    assert browser.evaluate(ISOLATED) is True
     play_a_move(browser)
     wait(browser, ACTIVE)
     wait(browser, SOLVER_SETTLED)
@@ -86,6 +91,7 @@ def smoke(browser, site, proxy, errors):
     wait(browser, READY)
     assert browser.evaluate("navigator.serviceWorker.controller !== null")
     assert browser.evaluate(BOOT) == "snapshot"
+    assert browser.evaluate(ISOLATED) is True   # the document the service worker kept keeps its headers
     play_a_move(browser)
     time.sleep(0.5)
     assert errors() == []
