@@ -18,7 +18,8 @@ share two Int32 (``shared_ints``): the page writes there the job it wants run, a
 Pyodide's interrupt buffer, so the worker's Python stops the search mid-step
 (``web/solver-worker.mjs``); the cancel message goes too. Elsewhere the message alone
 stops it, between the worker's chunks. ``<html data-cancel>`` says which
-(``interrupt`` or ``messages``), and :meth:`Runner.facts` the last stops' times.
+(``interrupt`` or ``messages``; ``data-cancel-why`` why not the first), and
+:meth:`Runner.facts` the last stops' times.
 """
 
 import asyncio
@@ -41,19 +42,14 @@ def plain(value):
 
 
 def shared_ints():
-    """Two Int32 in memory the worker can share (the page cross-origin isolated), else
-    None. WebKitGTK, isolated, has no ``SharedArrayBuffer`` constructor, but a shared
-    WebAssembly memory's buffer is one."""
+    """Two Int32 in memory the worker can share, and None; else None and why not (the
+    page not cross-origin isolated; or isolated, but without ``SharedArrayBuffer``, as in
+    WebKitGTK 2.50)."""
     if not nullish(getattr(window, "crossOriginIsolated", None)):
-        return None
-    try:
-        if nullish(getattr(window, "SharedArrayBuffer", None)) is not None:
-            buffer = window.SharedArrayBuffer.new(8)
-        else:
-            buffer = window.WebAssembly.Memory.new(plain({"initial": 1, "maximum": 1, "shared": True})).buffer
-        return window.Int32Array.new(buffer, 0, 2)
-    except Exception:  # noqa: BLE001 (no shared memory: the messages stop the searches)
-        return None
+        return None, "not cross-origin isolated"
+    if nullish(getattr(window, "SharedArrayBuffer", None)) is None:
+        return None, "no SharedArrayBuffer"
+    return window.Int32Array.new(window.SharedArrayBuffer.new(8)), None
 
 
 class Runner:
@@ -71,6 +67,7 @@ class Runner:
         self.memory = 0          # the worker's WebAssembly memory, bytes (last reported)
         self.boot = None         # how the worker booted: "snapshot" or "normal"
         self.shared = None       # the Int32 shared with the worker, if any (shared_ints)
+        self.why = None          # else why not
         self.cancel = None       # how a search is stopped: "interrupt" or "messages"
         self.cancelled = {}      # job id -> when the page stopped it (ms since the epoch)
         self.stops = []          # the last stops: how, ms from the page's word to the stop, when
@@ -114,11 +111,11 @@ class Runner:
             packed = workers is None or nullish(workers.controller) is None
             message = {"type": "boot", "snapshot": snapshot, "stdlib": stdlib, "packed": packed,
                        "files": release.list() if release is not None else None}
-            self.shared = shared_ints()
+            self.shared, self.why = shared_ints()
             try:
                 self.worker.postMessage(plain({**message, "interrupt": self.shared}))
             except Exception:  # noqa: BLE001 (shared memory refused: the messages stop the searches)
-                self.shared = None
+                self.shared, self.why = None, "shared memory not sent"
                 self.worker.postMessage(plain(message))
         except Exception as e:  # noqa: BLE001 (any failure leaves the slices)
             self.fail(str(e))
@@ -131,6 +128,8 @@ class Runner:
             self.memory = int(data.memory)
             self.cancel = "interrupt" if data.interrupt else "messages"
             document.documentElement.dataset.cancel = self.cancel
+            if self.why is not None:   # why not the interrupt buffer
+                document.documentElement.dataset.cancelWhy = self.why
             self.page.ctl.offload = True
             document.documentElement.dataset.solver = "worker"
             window.performance.mark("solver-worker-ready")
