@@ -84,11 +84,21 @@ async function boot(url, stdLibURL, packed, shared) {
   }
   jobs = py.pyimport("solitaire.play.worker");
   if (shared) {
-    jobs.stop_when(() => current !== 0 && Atomics.load(shared, 1) !== current);
-    py.setInterruptBuffer(shared);
-    interrupt = shared;
+    try {
+      jobs.stop_when(() => current !== 0 && !wanted(current));
+      py.setInterruptBuffer(shared);
+      interrupt = shared;
+    } catch (e) {
+      console.warn("The solver's worker: no interrupt buffer; the cancel messages stop the searches.", e);
+    }
   }
   postMessage({ type: "ready", boot: how, ms: performance.now() - start, memory: memory(), interrupt: !!interrupt });
+}
+
+/** Whether the page still wants job `id` run (always, without the shared memory: then only
+ * its messages say). */
+function wanted(id) {
+  return !interrupt || Atomics.load(interrupt, 1) === id;
 }
 
 function memory() {
@@ -99,15 +109,16 @@ async function run(id, text) {
   current = id;
   let driver = null;
   try {
+    if (!wanted(id)) return stopped(id, "interrupt");   // cancelled before it began
     driver = jobs.Driver(text);
-    while (current === id) {
+    while (current === id && wanted(id)) {
       const data = driver.step(CHUNK);
       const done = JSON.parse(data).done;
       postMessage({ type: "report", id, data, memory: done ? memory() : 0 });
       if (done) return;
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    stopped(id, "message");
+    stopped(id, current === id ? "interrupt" : "message");
   } catch (e) {
     if (e?.type !== "KeyboardInterrupt") throw e;
     stopped(id, "interrupt");   // SIGINT through the interrupt buffer, mid-chunk
