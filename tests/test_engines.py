@@ -32,7 +32,6 @@ FETCHED = ("[...performance.getEntriesByType('navigation'), ...performance.getEn
            ".map((e) => e.name)")
 
 
-
 def wait(browser, expression, timeout=180):
     end = time.monotonic() + timeout
     while True:
