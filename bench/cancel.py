@@ -5,8 +5,8 @@ the messages (issue 50, item 3).
 
 On the built site (dist/), in chromium: a four-suit check of Spider deal 12 (not decided
 within the check's budget, so it runs until stopped) is started in the worker, and after
-a pause (0.2-1.3 s, so the press lands anywhere in the worker's 0.1 s chunks) Cancel is
-clicked with the mouse. The time runs from the press reaching the page (the event's
+a pause (0.2 s, then 0.1 s longer each time, so the press lands anywhere in the worker's
+0.1 s chunks) Cancel is clicked with the mouse. The time runs from the press reaching the page (the event's
 timeStamp) to the moment the worker's Python stopped (the worker's own clock at its
 "stopped" message; both clocks count from the epoch).
 
