@@ -45,7 +45,8 @@ self.addEventListener("install", (event) => {
       for (const file of unpacked) {
         const packed = await cache.match(file + ".xz");
         const stream = new self["xz-decompress"].XzReadableStream(packed.body);
-        await cache.put(file, new Response(stream, { headers: { "Content-Type": "application/wasm" } }));
+        await cache.put(file, new Response(stream, { headers: { "Content-Type": "application/wasm",
+                                                                "Cross-Origin-Resource-Policy": "same-origin" } }));
       }
     } catch (e) {
       await caches.delete(CACHE);
@@ -97,7 +98,9 @@ async function handOverResponse() {
     handOverPage = {
       body: `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script>${HAND_OVER_SCRIPT}</script>`,
       headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Refresh": "5",
-                 "Content-Security-Policy": `default-src 'none'; script-src 'sha256-${hash}'; img-src data:` },
+                 "Content-Security-Policy": `default-src 'none'; script-src 'sha256-${hash}'; img-src data:`,
+                 // cross-origin isolated, as every page of the site is (netlify.toml)
+                 "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" },
     };
   }
   return new Response(handOverPage.body, { headers: handOverPage.headers });

@@ -14,6 +14,7 @@ from urllib.parse import urlparse
 import pytest
 
 from conftest import ROOT
+from site_server import headers_for
 from pages import (DIST, SLOW_LINK, boot, new_page, off_the_game, ready, serve_dist, slow_link, snapshot_first_visit,
                    wait_until)
 from solitaire import DEAL, get_game
@@ -111,6 +112,26 @@ def test_headers_follow_every_matching_netlify_rule(site):
     assert warmup == csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'")
 
 
+ISOLATION = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp",
+             "Cross-Origin-Resource-Policy": "same-origin"}
+
+
+def test_every_path_is_cross_origin_isolated(site):
+    """COOP and COEP (and CORP) on every path netlify.toml names and every file of the
+    built site, as Netlify's rules give them and as the test server sends them."""
+    rules = site.deployment.rules
+    named = [rule["for"].replace("*", "x") for rule in tomllib.loads((ROOT / "netlify.toml").read_text())["headers"]]
+    files = ["/" + str(f.relative_to(DIST)) for f in DIST.rglob("*") if f.is_file()]
+    assert len(files) > 100
+    for path in [*named, *files]:
+        got = headers_for(path, rules)
+        assert {k: got.get(k) for k in ISOLATION} == ISOLATION, path
+    for path in ("/", "/index.html", "/sw.js", "/web/warmup.html", "/rules/tabbycat.html", "/web/solver-worker.mjs",
+                 "/web/vendor/pyodide-314.0.7/pyodide.asm.wasm", "/web/app.py"):
+        with urllib.request.urlopen(site.url + path) as r:
+            assert {k: r.headers[k] for k in ISOLATION} == ISOLATION, path
+
+
 # -- the service worker ----------------------------------------------------------------------
 
 def controlled(page):
@@ -142,6 +163,7 @@ def test_offline_reload_boots_from_the_snapshot_and_plays_with_no_error(browser,
     page.reload()
     ready(page)
     assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"
+    assert page.evaluate("crossOriginIsolated")   # the page the service worker kept keeps its headers
     before = GAME.parse(page.evaluate("window.tabby_position()"))
     page.click('.slot[data-pile="stock"]')
     assert GAME.parse(page.evaluate("window.tabby_position()")) == GAME.apply(before, DEAL)
@@ -156,6 +178,46 @@ def test_offline_reload_boots_from_the_snapshot_and_plays_with_no_error(browser,
     assert not failed, failed
     assert not page.errors, page.errors
     assert page.evaluate("window.__csp") == []
+    page.context.close()
+
+
+def said(page):
+    """Every console message of the page and its workers but the debug and info ones, every
+    page error, and every issue Chromium's DevTools would list (a deprecation among
+    them, such as SharedArrayBuffer on a page that is not cross-origin isolated)."""
+    out = []
+    page.on("console", lambda m: m.type not in ("debug", "info", "log") and out.append(f"{m.type}: {m.text}"))
+    page.on("worker", lambda w: w.on("console", lambda m: m.type not in ("debug", "info", "log")
+                                     and out.append(f"worker {m.type}: {m.text}")))
+    page.on("pageerror", lambda e: out.append(f"page error: {e}"))
+    cdp = page.context.new_cdp_session(page)
+    cdp.on("Audits.issueAdded", lambda e: out.append(f"issue: {json.dumps(e['issue'])[:400]}"))
+    cdp.send("Audits.enable")
+    return out
+
+
+def test_a_first_visit_and_an_offline_one_are_isolated_and_say_nothing(browser, server):
+    """Cross-origin isolated (netlify.toml), and not one warning, error or DevTools issue
+    (deprecations included) on a first visit, its solver's worker at work and the service
+    worker installed and the warm-up frame run, nor on the offline visit after it."""
+    page = new_page(browser, service_workers="allow")
+    messages = said(page)
+    boot(page, server + "/?deal=6")
+    assert page.evaluate("crossOriginIsolated && typeof SharedArrayBuffer === 'function'")
+    page.evaluate("window.tabby_start_worker()")   # (as a first search does)
+    page.wait_for_function("document.documentElement.dataset.solver === 'worker'", timeout=90_000)
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Hint')", timeout=90_000)
+    page.wait_for_function("document.documentElement.dataset.warmedUp !== undefined", timeout=120_000)
+    assert messages == []
+    page.context.set_offline(True)
+    page.reload()
+    ready(page)
+    assert page.evaluate("navigator.serviceWorker.controller !== null && crossOriginIsolated")
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Hint')", timeout=90_000)
+    assert messages == []
+    assert not page.errors, page.errors
     page.context.close()
 
 

@@ -1,6 +1,8 @@
 """Smoke tests in Firefox ESR and WebKitGTK (the rest of the browser suite is Chromium's):
 in each, the built site (dist/, served with netlify.toml's headers) boots from the start-up
-snapshot, plays a move by a click, shows no error, asks no host but the local server, and
+snapshot, is cross-origin isolated, starts the solver's worker (its searches stopped
+through Pyodide's interrupt buffer where SharedArrayBuffer is there), plays a move by a
+click, shows no error, asks no host but the local server, and
 after that first visit reloads and plays with the server gone (the service worker).
 tests/engines.py has the machinery; a missing browser fails, with what to install."""
 
@@ -19,16 +21,15 @@ READY = "document.body.dataset.ready !== undefined"
 ACTIVE = ("navigator.serviceWorker.getRegistration()"
           ".then((r) => !!(r && r.active && r.active.state === 'activated'))")
 BOOT = "document.documentElement.dataset.boot"
+# Cross-origin isolated (netlify.toml's COOP and COEP): shared memory for the solver's
+# worker's interrupt buffer.
+ISOLATED = "window.crossOriginIsolated === true"
 MOVES = "document.getElementById('move-count').textContent"
 # The page's own record of its errors (engines.WATCH, put there by the test server).
 WATCHED = "window.__watched ?? ['the watching script did not run']"
 # What the page fetched itself (its navigation and resources), by address.
 FETCHED = ("[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]"
            ".map((e) => e.name)")
-# The solver's worker starts (if it does) with the page; its downloads are let finish
-# before the server goes, as a player's first visit would.
-SOLVER_SETTLED = ("document.documentElement.dataset.solver !== undefined"
-                  " || !performance.getEntriesByType('resource').some((e) => e.name.includes('solver-worker'))")
 
 
 def wait(browser, expression, timeout=180):
@@ -69,15 +70,25 @@ def first_visit(start, site):
     return first_visit_with_snapshot(visit)
 
 
-def smoke(browser, site, proxy, errors):
+def smoke(browser, site, proxy, errors, cancel):
     """The smoke test itself, for any browser with goto/reload/evaluate/click, after its
     first visit (``first_visit``); `errors()` reads what the page (and, where it can, the
-    browser itself) reported."""
+    browser itself) reported; ``cancel`` is how the solver's worker's searches stop there
+    (``<html data-cancel>``)."""
     assert browser.evaluate(BOOT) == "snapshot"
+    assert browser.evaluate(ISOLATED) is True
     play_a_move(browser)
     wait(browser, ACTIVE)
-    wait(browser, SOLVER_SETTLED)
-    assert browser.evaluate("document.documentElement.dataset.solver ?? 'not started'") in ("worker", "not started")
+    # the solver's worker (as a first search starts it): its searches stop through
+    # Pyodide's interrupt buffer in memory shared with the page; WebKitGTK, isolated,
+    # has no SharedArrayBuffer (nor sends a shared WebAssembly memory's buffer to a
+    # worker), so there the cancel messages stop them
+    browser.evaluate("window.tabby_start_worker() ?? 1")
+    wait(browser, "document.documentElement.dataset.solver !== undefined")
+    assert browser.evaluate("document.documentElement.dataset.solver") == "worker"
+    assert browser.evaluate("document.documentElement.dataset.cancel") == cancel
+    if cancel == "messages":
+        assert browser.evaluate("document.documentElement.dataset.cancelWhy") == "no SharedArrayBuffer"
     assert errors() == []
     assert local_only(browser.evaluate(FETCHED), site) == []
 
@@ -86,6 +97,7 @@ def smoke(browser, site, proxy, errors):
     wait(browser, READY)
     assert browser.evaluate("navigator.serviceWorker.controller !== null")
     assert browser.evaluate(BOOT) == "snapshot"
+    assert browser.evaluate(ISOLATED) is True   # the document the service worker kept keeps its headers
     play_a_move(browser)
     time.sleep(0.5)
     assert errors() == []
@@ -122,7 +134,7 @@ def test_firefox_boots_from_the_snapshot_plays_and_works_offline(watched, proxy)
             firefox.poll()
             return firefox.errors() + (firefox.evaluate(WATCHED) or [])
 
-        smoke(firefox, watched, proxy, errors)
+        smoke(firefox, watched, proxy, errors, "interrupt")
         assert local_only(firefox.requests(), watched) == []
     finally:
         firefox.close()
@@ -141,6 +153,6 @@ def display():
 def test_webkit_boots_from_the_snapshot_plays_and_works_offline(display, watched, proxy):
     webkit = first_visit(lambda: engines.WebKit(display, proxy.port), watched)
     try:
-        smoke(webkit, watched, proxy, lambda: webkit.evaluate(WATCHED) or [])
+        smoke(webkit, watched, proxy, lambda: webkit.evaluate(WATCHED) or [], "messages")
     finally:
         webkit.close()

@@ -150,6 +150,43 @@ def test_cancel_and_a_new_board_drop_the_workers_report():
     assert c.hint_move is None and c.task is None
 
 
+def test_sigint_stops_a_job_mid_step_and_the_next_job_answers():
+    """The interrupt path (web/solver-worker.mjs): SIGINT, let through by stop_when while
+    the page no longer wants the job, stops a long check in the middle of one step (60 s
+    asked for); a late one, not wanted, changes nothing; the next job then answers as
+    usual."""
+    import _signal
+    import _thread
+    import threading
+    import time
+    from solitaire.play.worker import stop_when
+    old = _signal.getsignal(_signal.SIGINT)
+    try:
+        stop = [True]
+        stop_when(lambda: stop[0])
+        c = tab()
+        c.offload = True
+        c.boot("?deal=12&game=spider4")   # not decided within 1,000,000 positions
+        c.still_winnable()
+        driver = Driver(json.dumps(c.job()))
+        threading.Timer(0.2, _thread.interrupt_main).start()
+        start = time.monotonic()
+        with pytest.raises(KeyboardInterrupt):
+            driver.step(60)
+        assert time.monotonic() - start < 10
+        stop[0] = False
+        c = tab()
+        c.offload = True
+        c.boot("?deal=5")
+        c.hint()
+        hint = Driver(json.dumps(c.job()))
+        _thread.interrupt_main()    # a late signal: let pass
+        out = json.loads(hint.step(60))
+        assert out["done"] and decode(out["value"])[0] == "hint"
+    finally:
+        _signal.signal(_signal.SIGINT, old)
+
+
 @pytest.mark.parametrize("text", [
     "", "[]", "{}", '{"kind": "rm -rf"}', "x" * 70_000,
     '{"kind": "hint", "id": 1, "game": "nope", "budget": 1, "back": 1, "slice": 1, "deal": 1, "moves": ""}',

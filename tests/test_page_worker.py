@@ -4,14 +4,16 @@ and answers the searches
 (Hint, the look-back, the winnable check, Winnable new deals, the daily) and, while no
 search runs, rates the deals (the board's, the calendar's dailies), the same answers as
 the page's own slices; a ``?daily=`` link opened at start-up is taken over by the worker
-once it is up; Cancel stops it; without a worker the page searches and rates in slices as
-before; a worker that cannot use the snapshot boots normally."""
+once it is up; Cancel stops it (Cancel, a move, Undo and another deal through Pyodide's
+interrupt buffer, the page cross-origin isolated; the cancel message where it is not);
+without a worker the page searches and rates in slices as before; a worker that cannot
+use the snapshot boots normally."""
 
 import json
 
 import pytest
 
-from pages import boot, new_page, ready, snapshot_first_visit
+from pages import boot, new_page, ready, serve_dist, snapshot_first_visit
 from solitaire import get_game
 from solitaire.solver.daily import candidates, daily_deal
 from solitaire.solver.hints import difficulty
@@ -89,6 +91,99 @@ def test_cancel_stops_the_workers_search_and_the_next_one_runs(page):
     page.wait_for_function(f"{STATUS}.startsWith('Hint')", polling=100, timeout=60_000)
     assert solver(page)["answered"] == answered + 1
     assert not page.errors, page.errors
+
+
+# When the player's presses reached the page (ms since the epoch).
+PRESSED = """window.__pressed = [];
+document.addEventListener("pointerdown", (e) => window.__pressed.push(performance.timeOrigin + e.timeStamp), true);"""
+
+
+def test_cancel_a_move_undo_and_another_deal_interrupt_the_search_at_once(page):
+    """Cross-origin isolated, the page stops the worker's search through Pyodide's
+    interrupt buffer: Cancel, a move (a deal from the stock), Undo and another deal each
+    stop a long four-suit check mid-step, well within a generous bound of the press (the
+    worker's chunks are 0.1 s; bench/cancel.py gives the figures), and the worker then
+    answers the next search."""
+    assert page.evaluate("crossOriginIsolated && document.documentElement.dataset.cancel") == "interrupt"
+    page.evaluate(PRESSED)
+
+    def check(deal=True):
+        if deal:
+            page.evaluate("window.tabby_start(12, 'spider4')")   # not decided within 1,000,000 positions
+        page.click("#stats")
+        page.click("#still-winnable")
+        page.wait_for_function("JSON.parse(window.tabby_solver()).running !== null", polling=50, timeout=30_000)
+        return solver(page)["running"]
+
+    def stopped(job, by):
+        page.wait_for_function(f"JSON.parse(window.tabby_solver()).stops.some((s) => s.id === {job})",
+                               polling=20, timeout=10_000)
+        stop = next(s for s in solver(page)["stops"] if s["id"] == job)
+        pressed = page.evaluate("window.__pressed[window.__pressed.length - 1]")
+        assert stop["how"] == "interrupt", (by, stop)
+        assert 0 <= stop["at"] - pressed < 1_000, (by, stop, pressed)
+
+    job = check()
+    page.click("#search-cancel")
+    stopped(job, "Cancel")
+    page.wait_for_function("document.querySelector('#search').hidden", polling=50, timeout=10_000)
+    assert "cancelled" in page.inner_text("#status") and solver(page)["running"] is None
+    job = check()
+    moves = page.evaluate("window.tabby_moves()")
+    page.click('.slot[data-pile="stock"]')
+    stopped(job, "a move")
+    assert page.evaluate("window.tabby_moves()") != moves
+    job = check(deal=False)
+    page.click("#undo")
+    stopped(job, "Undo")
+    assert page.evaluate("window.tabby_moves()") == moves
+    job = check()
+    page.click("#new-deal")
+    stopped(job, "another deal")
+    page.evaluate("window.tabby_start(5, 'tabbycat')")
+    page.wait_for_function("document.querySelector('#search').hidden", polling=50, timeout=10_000)
+    answered = solver(page)["answered"]
+    page.click("#hint")
+    page.wait_for_function(f"{STATUS}.startsWith('Hint')", polling=100, timeout=60_000)
+    assert solver(page)["answered"] == answered + 1
+    assert not page.errors, page.errors
+
+
+def test_not_isolated_the_cancel_message_stops_the_search_between_chunks(browser):
+    """The site served without COOP and COEP (not cross-origin isolated: no
+    SharedArrayBuffer): the page says so and its Cancel stops the worker's search by the
+    message, read between the worker's chunks; the worker then answers the next search."""
+    site = serve_dist()
+    site.deployment.rules = [(pattern, {k: v for k, v in values.items() if not k.startswith("Cross-Origin-")})
+                             for pattern, values in site.deployment.rules]
+    page = new_page(browser)
+    try:
+        boot(page, site.url + "/?deal=5")
+        wait_for_worker(page)
+        assert page.evaluate("crossOriginIsolated") is False
+        assert page.evaluate("[document.documentElement.dataset.cancel, document.documentElement.dataset.cancelWhy]") \
+            == ["messages", "not cross-origin isolated"]
+        page.evaluate(PRESSED)
+        page.evaluate("window.tabby_start(12, 'spider4')")
+        page.click("#stats")
+        page.click("#still-winnable")
+        page.wait_for_function("JSON.parse(window.tabby_solver()).running !== null", polling=50, timeout=30_000)
+        job = solver(page)["running"]
+        page.click("#search-cancel")
+        page.wait_for_function(f"JSON.parse(window.tabby_solver()).stops.some((s) => s.id === {job})",
+                               polling=20, timeout=10_000)
+        stop = next(s for s in solver(page)["stops"] if s["id"] == job)
+        assert stop["how"] == "message", stop
+        page.wait_for_function("document.querySelector('#search').hidden", polling=50, timeout=10_000)
+        answered = solver(page)["answered"]
+        page.evaluate("window.tabby_start(5, 'tabbycat')")
+        page.click("#hint")
+        page.wait_for_function(f"{STATUS}.startsWith('Hint')", polling=100, timeout=60_000)
+        assert solver(page)["answered"] == answered + 1
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
+        site.stop()
 
 
 def test_the_look_back_and_the_daily_in_the_worker(page):

@@ -11,6 +11,15 @@ Python, some 150 MB of the page's memory. While no search runs, the worker rates
 calendar's dailies: :meth:`solitaire.play.controller.Controller.rating_job`); before it is up, the
 page rates them in slices (``Page.rate``). If the worker cannot start, or fails, the page
 keeps the slices for good, and a search the worker had is run here from its start.
+
+Stopping a search in the worker (Cancel, a move, Undo, another deal, a rating giving way):
+where the page is cross-origin isolated (netlify.toml's headers), the page and the worker
+share two Int32 (``shared_ints``): the page writes there the job it wants run, and 2 into
+Pyodide's interrupt buffer, so the worker's Python stops the search mid-step
+(``web/solver-worker.mjs``); the cancel message goes too. Elsewhere the message alone
+stops it, between the worker's chunks. ``<html data-cancel>`` says which
+(``interrupt`` or ``messages``; ``data-cancel-why`` why not the first), and
+:meth:`Runner.facts` the last stops' times.
 """
 
 import asyncio
@@ -32,6 +41,17 @@ def plain(value):
     return to_js(value, dict_converter=window.Object.fromEntries)
 
 
+def shared_ints():
+    """Two Int32 in memory the worker can share, and None; else None and why not (the
+    page not cross-origin isolated; or isolated, but without ``SharedArrayBuffer``, as in
+    WebKitGTK 2.50)."""
+    if not nullish(getattr(window, "crossOriginIsolated", None)):
+        return None, "not cross-origin isolated"
+    if nullish(getattr(window, "SharedArrayBuffer", None)) is None:
+        return None, "no SharedArrayBuffer"
+    return window.Int32Array.new(window.SharedArrayBuffer.new(8)), None
+
+
 class Runner:
     """One page's searches: the worker when ready, else slices."""
 
@@ -46,6 +66,11 @@ class Runner:
         self.answered = 0        # jobs the worker answered
         self.memory = 0          # the worker's WebAssembly memory, bytes (last reported)
         self.boot = None         # how the worker booted: "snapshot" or "normal"
+        self.shared = None       # the Int32 shared with the worker, if any (shared_ints)
+        self.why = None          # else why not
+        self.cancel = None       # how a search is stopped: "interrupt" or "messages"
+        self.cancelled = {}      # job id -> when the page stopped it (ms since the epoch)
+        self.stops = []          # the last stops: how, ms from the page's word to the stop, when
 
     # -- the worker ----------------------------------------------------------------------
 
@@ -84,8 +109,14 @@ class Runner:
             # the wasm packed where no service worker serves the page (web/wasm.mjs)
             workers = nullish(getattr(window.navigator, "serviceWorker", None))
             packed = workers is None or nullish(workers.controller) is None
-            self.worker.postMessage(plain({"type": "boot", "snapshot": snapshot, "stdlib": stdlib, "packed": packed,
-                                           "files": release.list() if release is not None else None}))
+            message = {"type": "boot", "snapshot": snapshot, "stdlib": stdlib, "packed": packed,
+                       "files": release.list() if release is not None else None}
+            self.shared, self.why = shared_ints()
+            try:
+                self.worker.postMessage(plain({**message, "interrupt": self.shared}))
+            except Exception:  # noqa: BLE001 (shared memory refused: the messages stop the searches)
+                self.shared, self.why = None, "shared memory not sent"
+                self.worker.postMessage(plain(message))
         except Exception as e:  # noqa: BLE001 (any failure leaves the slices)
             self.fail(str(e))
 
@@ -95,12 +126,18 @@ class Runner:
         if kind == "ready":
             self.state, self.boot = "ready", str(data.boot)
             self.memory = int(data.memory)
+            self.cancel = "interrupt" if data.interrupt else "messages"
+            document.documentElement.dataset.cancel = self.cancel
+            if self.why is not None:   # why not the interrupt buffer
+                document.documentElement.dataset.cancelWhy = self.why
             self.page.ctl.offload = True
             document.documentElement.dataset.solver = "worker"
             window.performance.mark("solver-worker-ready")
             self.page.do(self.page.ctl.hand_over())  # a search begun in slices moves here
         elif kind == "report":
             self.report(int(data.id), json.loads(str(data.data)), int(data.memory))
+        elif kind == "stopped":
+            self.stopped(int(data.id), str(data.how), float(data.at))
         elif kind == "release":  # a file of another release: refused, the reload offered
             window.tabbyRelease.changed(str(data.path))
         elif kind == "csp":  # the tests watch the console for violations
@@ -120,6 +157,29 @@ class Runner:
             self.worker.terminate()
         self.page.ctl.local()
         self.page.do(Answer())   # the search, and the ratings, go on in slices here
+
+    def post(self, job: dict):
+        """Give the worker ``job`` (it replaces any job running there)."""
+        if self.shared is not None:
+            window.Atomics.store(self.shared, 1, job["id"])
+        self.worker.postMessage(plain({"type": "job", "id": job["id"], "job": json.dumps(job)}))
+
+    def stop(self, job_id: int):
+        """Stop the worker's job ``job_id``: through the interrupt buffer where there is
+        one (at once, mid-step), and by a message (between the worker's chunks)."""
+        self.cancelled[job_id] = float(window.performance.timeOrigin + window.performance.now())
+        while len(self.cancelled) > 16:
+            del self.cancelled[next(iter(self.cancelled))]
+        if self.shared is not None:
+            window.Atomics.compareExchange(self.shared, 1, job_id, 0)
+            window.Atomics.store(self.shared, 0, 2)   # SIGINT
+        self.worker.postMessage(plain({"type": "cancel", "id": job_id}))
+
+    def stopped(self, job_id: int, how: str, at: float):
+        """The worker stopped a job before its end (for the tests and bench/cancel.py)."""
+        asked = self.cancelled.pop(job_id, None)
+        if asked is not None:
+            self.stops = [*self.stops[-7:], {"id": job_id, "how": how, "ms": round(at - asked, 1), "at": at}]
 
     def report(self, job_id: int, out: dict, memory: int):
         rating = self.rating
@@ -150,10 +210,10 @@ class Runner:
         job = ctl.job()
         remote = job is not None and job.get("remote")
         if self.running is not None and (not remote or job["id"] != self.running):
-            self.worker.postMessage(plain({"type": "cancel", "id": self.running}))
+            self.stop(self.running)
             self.running = None
         if self.rating is not None and ctl.task is not None:  # the player's search first
-            self.worker.postMessage(plain({"type": "cancel", "id": self.rating["id"]}))
+            self.stop(self.rating["id"])
             self.rating = None
         if ctl.task is None:
             return
@@ -162,8 +222,7 @@ class Runner:
         if remote:
             if self.running is None and self.state == "ready":
                 self.running = job["id"]
-                self.worker.postMessage(plain({"type": "job", "id": job["id"],
-                                               "job": json.dumps(job)}))
+                self.post(job)
         elif not self.stepping:
             asyncio.ensure_future(self.slices())
 
@@ -180,9 +239,9 @@ class Runner:
         if running is not None:
             if (running["game"], running["deal"]) == (job["game"], job["deal"]):
                 return
-            self.worker.postMessage(plain({"type": "cancel", "id": running["id"]}))
+            self.stop(running["id"])
         self.rating = job
-        self.worker.postMessage(plain({"type": "job", "id": job["id"], "job": json.dumps(job)}))
+        self.post(job)
 
     async def slices(self):
         """Step the controller's search a slice at a time, yielding to the browser."""
@@ -200,4 +259,5 @@ class Runner:
         """For the tests and benchmarks: where searches run, and the worker's figures."""
         return json.dumps({"state": self.state, "boot": self.boot, "answered": self.answered,
                            "memory": self.memory, "running": self.running, "rated": self.rated,
-                           "rating": None if self.rating is None else self.rating["deal"]})
+                           "rating": None if self.rating is None else self.rating["deal"],
+                           "cancel": self.cancel, "stops": self.stops})

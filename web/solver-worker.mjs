@@ -15,6 +15,16 @@
 // A job runs in chunks of about CHUNK seconds; between chunks the worker yields to its
 // event loop, so a cancel (or a newer job) gets through. Budgets count positions, so the
 // chunks change when progress is reported, never the answer.
+//
+// Where the page is cross-origin isolated its boot message also brings `interrupt`, two
+// Int32 in memory shared with the page: [0] is Pyodide's interrupt buffer
+// (pyodide.setInterruptBuffer: the page writes 2, SIGINT, and Python raises it at its next
+// check, mid-chunk), [1] the id of the job the page wants run (0: none). The signal stops
+// the running job only if that is not it (solitaire.play.worker.stop_when); the job's
+// Driver is dropped and the worker takes the next message at once. Either way a job
+// stopped before its end is told to the page: {type: "stopped", id, how: "interrupt" |
+// "message", at: the time, ms since the epoch}; "ready" says {interrupt: true} when the
+// buffer is in use.
 import { loadPyodide } from "./vendor/pyodide-314.0.7/pyodide.mjs";
 import { pin } from "./release.mjs";
 import { mountRest, release, restoringWritten, snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
@@ -24,6 +34,7 @@ const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 const CHUNK = 0.1;
 let py = null, jobs = null;
 let current = 0;   // the job running (0: none); a cancel or a newer job changes it
+let interrupt = null;   // the memory shared with the page (see above), once in use
 
 self.addEventListener("securitypolicyviolation", (e) => {
   postMessage({ type: "csp", what: e.violatedDirective + " " + e.blockedURI });
@@ -44,7 +55,7 @@ async function engineFiles() {
  * segments XORed into the snapshot, and Pyodide instantiating the module compiled
  * (web/wasm.mjs), its restore writing only the snapshot's blocks that are not zero
  * (restoringWritten), as the page's does. */
-async function boot(url, stdLibURL, packed) {
+async function boot(url, stdLibURL, packed, shared) {
   const start = performance.now();
   const quiet = { stdout: () => {}, stderr: (line) => console.warn(line), ...(stdLibURL ? { stdLibURL } : {}) };
   const source = wasmFile(indexURL, packed);
@@ -72,7 +83,22 @@ async function boot(url, stdLibURL, packed) {
     await engineFiles();
   }
   jobs = py.pyimport("solitaire.play.worker");
-  postMessage({ type: "ready", boot: how, ms: performance.now() - start, memory: memory() });
+  if (shared) {
+    try {
+      jobs.stop_when(() => current !== 0 && !wanted(current));
+      py.setInterruptBuffer(shared);
+      interrupt = shared;
+    } catch (e) {
+      console.warn("The solver's worker: no interrupt buffer; the cancel messages stop the searches.", e);
+    }
+  }
+  postMessage({ type: "ready", boot: how, ms: performance.now() - start, memory: memory(), interrupt: !!interrupt });
+}
+
+/** Whether the page still wants job `id` run (always, without the shared memory: then only
+ * its messages say). */
+function wanted(id) {
+  return !interrupt || Atomics.load(interrupt, 1) === id;
 }
 
 function memory() {
@@ -81,19 +107,29 @@ function memory() {
 
 async function run(id, text) {
   current = id;
-  const driver = jobs.Driver(text);
+  let driver = null;
   try {
-    while (current === id) {
+    if (!wanted(id)) return stopped(id, "interrupt");   // cancelled before it began
+    driver = jobs.Driver(text);
+    while (current === id && wanted(id)) {
       const data = driver.step(CHUNK);
       const done = JSON.parse(data).done;
       postMessage({ type: "report", id, data, memory: done ? memory() : 0 });
-      if (done) break;
+      if (done) return;
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
+    stopped(id, current === id ? "interrupt" : "message");
+  } catch (e) {
+    if (e?.type !== "KeyboardInterrupt") throw e;
+    stopped(id, "interrupt");   // SIGINT through the interrupt buffer, mid-chunk
   } finally {
-    driver.destroy();
-    if (current === id) current = 0;
+    if (current === id) current = 0;   // (first: a signal while the generator closes is let pass)
+    driver?.destroy();
   }
+}
+
+function stopped(id, how) {
+  postMessage({ type: "stopped", id, how, at: performance.timeOrigin + performance.now() });
 }
 
 self.onmessage = (event) => {
@@ -105,7 +141,7 @@ self.onmessage = (event) => {
         return new Response(null, { status: 409, statusText: "Another release" });
       });
     }
-    boot(m.snapshot, m.stdlib, !!m.packed).catch((e) => postMessage({ type: "failed", why: String(e) }));
+    boot(m.snapshot, m.stdlib, !!m.packed, m.interrupt ?? null).catch((e) => postMessage({ type: "failed", why: String(e) }));
   } else if (m?.type === "job" && jobs) {
     run(m.id, m.job).catch((e) => postMessage({ type: "failed", why: String(e) }));
   } else if (m?.type === "cancel" && current === m.id) {

@@ -81,6 +81,37 @@ def _rated(ctx, game, job):
     return number, [[deal, rating] for (_, deal), rating in ctx.ratings.known.items()]
 
 
+def stop_when(should_stop) -> None:
+    """Let SIGINT stop the running job, when ``should_stop()`` says so: the worker's
+    Pyodide raises SIGINT in Python when the page writes it into the interrupt buffer the
+    two share (``web/solver-worker.mjs``), at its next check (every few bytecodes), mid-step.
+    ``should_stop`` tells a signal meant for the running job (the page wants another job, or
+    none) from one that came late, when the job it was meant for had ended: that one
+    is let pass. The job stopped, its :class:`Driver` is dropped; the next one starts clean
+    (a job keeps its state in its own generator, never in a module).
+
+    >>> import _signal
+    >>> old = _signal.getsignal(_signal.SIGINT)
+    >>> wanted = []
+    >>> stop_when(lambda: bool(wanted))
+    >>> _signal.raise_signal(_signal.SIGINT)      # a late signal: nothing happens
+    >>> wanted.append(1)
+    >>> try:
+    ...     _signal.raise_signal(_signal.SIGINT)
+    ... except KeyboardInterrupt:
+    ...     print("stopped")
+    ... finally:
+    ...     _ = _signal.signal(_signal.SIGINT, old)
+    stopped
+    """
+    import _signal
+
+    def handler(signum, frame):
+        if should_stop():
+            raise KeyboardInterrupt
+    _signal.signal(_signal.SIGINT, handler)
+
+
 class Driver:
     """One job run in chunks: ``step(seconds)`` runs it for about that long (at least one
     slice) and returns JSON ``{"items": [...], "done": bool, "value": ...}``: the status
