@@ -120,7 +120,7 @@ def test_pooled_threads_win_the_same_way_however_sliced():
 
 
 def test_the_threads_pool_only_in_a_long_search():
-    """Tabby Cat's threads pool at 150,000 positions, whatever the budget: a search
+    """Tabby Cat's threads pool at 200,000 positions, whatever the budget: a search
     decided before that is the threads' own (deal 706, the longest
     search of deals 1-1000: 91,832)."""
     pos = GAME.deal(706)
@@ -129,18 +129,18 @@ def test_the_threads_pool_only_in_a_long_search():
     assert run(threads(pos, 1_000_000, None), 10_000).examined == 91_832
 
 
-def test_hints_budget_pools_at_150000():
-    """Hint's 300,000 pools at 150,000: Tabby Cat deal 12 after 25 random moves, which
+def test_hints_budget_pools_at_200000():
+    """Hint's 300,000 pools at 200,000: Tabby Cat deal 12 after 25 random moves, which
     the threads apart win only at 477,370 (past Hint's budget), is won just after."""
     start = GAME.deal(12)
     pos = positions(GAME, start, play(GAME, start, "random", 25, seed=12))[-1]
     result = run(Search(GAME, pos, 300_000), 2_500)
-    assert result.verdict == WON and 150_000 < result.examined < 160_000
+    assert result.verdict == WON and 200_000 < result.examined < 210_000
     assert GAME.is_won(replay(GAME, pos, result.line))
 
 
 def test_manx_hints_pool_sooner_and_prove_a_loss():
-    """Manx pools Hint's 300,000 at 50,000: deal 15 after 25 random moves is lost with
+    """Manx's threads pool at 50,000: deal 15 after 25 random moves is lost with
     72,018 reachable positions, which one table exhausts within the budget and the
     threads' tables apart do not."""
     manx = get_game("manx")

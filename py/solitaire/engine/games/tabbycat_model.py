@@ -119,7 +119,7 @@ class TabbyCatModel:
     # :class:`solitaire.solver.search.Threads`): after this many positions, whatever the
     # budget, so that a search with a larger budget goes the same way as far as a smaller
     # one goes, and a lost position is proved once, not once per thread.
-    POOL = 150_000
+    POOL = 200_000
 
     # The score as a sum of what ``scorer`` measures: (disorder, segments on the piles,
     # a full tail, deals left, finished runs), and whether moves made are added.
