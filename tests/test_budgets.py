@@ -15,10 +15,11 @@ from solitaire.solver.search import UNDECIDED, WON, Search, replay
 from strategies import winning_line
 from test_play import drive, keys, tab
 
-# Budgets from one position to past the first merged searches: each game's threads are
-# pooled at 5,000 below (at the end of the first 10,000-position turn), so that merged
-# searches are in the property too, within seconds. Four-suit Spider's searches seldom end
-# within 16,000: one deal, whose start is won at 17,632.
+# Budgets from one position to past the first merged searches: below, Tabby Cat's and its
+# variants' threads take turns of 2,000 positions and pool at 5,000 (at the end of the
+# third turn), so that merged searches are in the property too, within seconds (threads
+# pooled at half the budget fail it on two Tabby Cat positions). Four-suit Spider's
+# searches seldom end within 16,000: one deal, whose start is won at 17,632.
 BUDGETS = (1, 300, 3_000, 10_500, 16_000)
 SPIDER4_BUDGETS = (1, 3_000, 16_000, 20_000)
 MOVES = (0, 10, 25)
@@ -58,6 +59,7 @@ def test_a_larger_budget_goes_the_same_way_as_far_as_a_smaller_one(game_id, monk
     budget: a search that decides gives the verdict, count and line of every larger
     budget's search; one that runs out leaves every larger budget's search deciding in
     a later expansion, if at all. Some positions are decided only by a larger budget."""
+    monkeypatch.setattr(TabbyCatModel, "TURN", 2_000)
     monkeypatch.setattr(TabbyCatModel, "POOL", 5_000)
     monkeypatch.setattr(ManxModel, "POOL", 5_000)
     budgets = SPIDER4_BUDGETS if game_id == "spider4" else BUDGETS
