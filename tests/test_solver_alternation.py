@@ -16,9 +16,13 @@ def priorities(pos):
 
 
 def run(search, step):
-    while search.result is None:
+    """Run ``search`` to its end in slices of ``step``; every slice examines a position
+    or ends the search, so one that goes on past its budget fails instead of hanging."""
+    for _ in range(search.budget + 2):
+        if search.result is not None:
+            return search.result
         search.run(step)
-    return search.result
+    raise AssertionError("the search did not end within its budget")
 
 
 def test_the_alternation_wins_a_deal_each_of_its_priorities_gets_lost_in():
@@ -40,6 +44,11 @@ def test_slicing_does_not_change_the_alternation():
     assert (sliced.examined, sliced.line) == (whole.examined, whole.line)
 
 
+# A walk of every reachable position stops here: a change that makes a position's
+# reachable set larger than the searches' budget fails at once instead of walking on.
+WALK_BOUND = 100_000
+
+
 def test_a_loss_proof_costs_one_search_not_one_per_priority():
     """A lost position (deal 5 after 25 random moves): the alternation expands every
     position once whichever queue holds it, as one best-first search does: each
@@ -55,6 +64,7 @@ def test_a_loss_proof_costs_one_search_not_one_per_priority():
         moves += len(children)
         todo += [c for c in children if c not in seen]
         seen.update(children)
+        assert len(seen) <= WALK_BOUND, "more reachable positions than the searches below may examine"
     one = run(BestFirst(GAME, pos, GAME.solver_model(pos), 100_000), 100_000)
     shared = run(Alternation(GAME, pos, priorities(pos), 100_000), 1_000)
     assert one.verdict == shared.verdict == UNWINNABLE
@@ -110,8 +120,8 @@ def test_pooled_threads_win_the_same_way_however_sliced():
 
 
 def test_the_threads_pool_only_in_a_long_search():
-    """Tabby Cat's threads pool at 150,000 positions or half the budget: a search
-    decided before that is the threads' own, whatever the budget (deal 706, the longest
+    """Tabby Cat's threads pool at 200,000 positions, whatever the budget: a search
+    decided before that is the threads' own (deal 706, the longest
     search of deals 1-1000: 91,832)."""
     pos = GAME.deal(706)
     counts = {budget: run(Search(GAME, pos, budget), 10_000).examined for budget in (200_000, 1_000_000)}
@@ -119,24 +129,24 @@ def test_the_threads_pool_only_in_a_long_search():
     assert run(threads(pos, 1_000_000, None), 10_000).examined == 91_832
 
 
-def test_hints_budget_pools_at_150000():
-    """Hint's 300,000 pools at 150,000: Tabby Cat deal 12 after 25 random moves, which
+def test_hints_budget_pools_at_200000():
+    """Hint's 300,000 pools at 200,000: Tabby Cat deal 12 after 25 random moves, which
     the threads apart win only at 477,370 (past Hint's budget), is won just after."""
     start = GAME.deal(12)
     pos = positions(GAME, start, play(GAME, start, "random", 25, seed=12))[-1]
     result = run(Search(GAME, pos, 300_000), 2_500)
-    assert result.verdict == WON and 150_000 < result.examined < 160_000
+    assert result.verdict == WON and 200_000 < result.examined < 210_000
     assert GAME.is_won(replay(GAME, pos, result.line))
 
 
 def test_manx_hints_pool_sooner_and_prove_a_loss():
-    """Manx pools Hint's 300,000 at 50,000: deal 15 after 25 random moves is lost with
+    """Manx's threads pool at 50,000: deal 15 after 25 random moves is lost with
     72,018 reachable positions, which one table exhausts within the budget and the
     threads' tables apart do not."""
     manx = get_game("manx")
     start = manx.deal(15)
     pos = positions(manx, start, play(manx, start, "random", 25, seed=15))[-1]
-    assert manx.solver_model(pos).pool(300_000) == 50_000
+    assert manx.solver_model(pos).POOL == 50_000
     assert run(Search(manx, pos, 300_000), 2_500).verdict == UNWINNABLE
     assert run(threads(pos, 300_000, None, manx), 10_000).verdict != UNWINNABLE
 

@@ -198,6 +198,12 @@ class Search:
     positions (no weight changes those), the complete model (``model.complete()``)
     takes the rest of the budget and can prove the loss.
 
+    The budget only stops a search: the tries' positions, the threads' stages and the
+    point where they pool (``model.POOL``) are counts of positions, whatever the budget.
+    So a search with budget B goes as the first B positions of one with any larger
+    budget: a larger budget never loses a win a smaller one finds, and finds it at the
+    same count with the same line.
+
     >>> from solitaire.engine.games import get_game
     >>> game = get_game("tabbycat")
     >>> search = Search(game, game.deal(2), budget=100_000)
@@ -231,9 +237,8 @@ class Search:
         model, left = self.tries[self.turn], self.budget - self.done
         width = getattr(model, "beam", 0) << self.round
         if hasattr(model, "stages"):
-            pool = model.pool(left) if hasattr(model, "pool") else None
             self.current = Threads(self.game, self.start, model.stages(), left,
-                                   getattr(model, "TURN", self.TURN), pool)
+                                   getattr(model, "TURN", self.TURN), getattr(model, "POOL", None))
         elif width:
             cost = getattr(model, "beam_cost", self.BEAM_COST)
             self.current = Beam(self.game, self.start, model, min(width * cost, left), width)

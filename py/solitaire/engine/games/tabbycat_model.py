@@ -115,23 +115,11 @@ class TabbyCatModel:
                 (200_000, [self, simple, beam, light_beam, move_cost, cost, light, first,
                            simple_light, lighter])]
 
-    POOL = 150_000  # positions after which the threads pool their tables (at the least)
-
-    def pool(self, budget: int) -> int:
-        """When the threads become one search over one table (see
-        :class:`solitaire.solver.search.Threads`): after ``POOL`` positions, or half the budget
-        if that is more. Hint's 300,000 pools at 150,000, so that a lost position is
-        proved once, not once per thread; a deal checker's 1,000,000 at 500,000, so
-        every deal decided within 500,000 is decided as by the threads alone;
-        Winnable's 100,000 never pools.
-
-        >>> from solitaire.engine.games import get_game
-        >>> game = get_game("tabbycat")
-        >>> model = game.solver_model(game.deal(1))
-        >>> model.pool(300_000), model.pool(1_000_000)
-        (150000, 500000)
-        """
-        return max(self.POOL, budget // 2)
+    # When the threads become one search over one table (see
+    # :class:`solitaire.solver.search.Threads`): after this many positions, whatever the
+    # budget, so that a search with a larger budget goes the same way as far as a smaller
+    # one goes, and a lost position is proved once, not once per thread.
+    POOL = 200_000
 
     # The score as a sum of what ``scorer`` measures: (disorder, segments on the piles,
     # a full tail, deals left, finished runs), and whether moves made are added.
@@ -334,28 +322,14 @@ class TabbyCatModel:
 
 
 class ManxModel(TabbyCatModel):
-    """Manx as the solver sees it: Tabby Cat's model, whose threads pool sooner in a
-    Hint. Positions that Manx players reach are lost more often (its tail holds one
+    """Manx as the solver sees it: Tabby Cat's model, whose threads pool sooner
+    (``POOL``). Positions that Manx players reach are lost more often (its tail holds one
     card), and a loss is proved only by a table holding every reachable position:
     after 25 random moves, deals 15, 76 and 77 are lost with 72,018, 43,427 and 73,029
     of them, which one table exhausts within Hint's 300,000 positions, but not the
     threads' tables apart (issue 14)."""
 
-    HINT_POOL = 50_000
-
-    def pool(self, budget: int) -> int:
-        """Budgets between Winnable's and a deal checker's (Hint's and "still
-        winnable?"'s 300,000) pool at ``HINT_POOL``; the others as Tabby Cat's.
-
-        >>> from solitaire.engine.games import get_game
-        >>> game = get_game("manx")
-        >>> model = game.solver_model(game.deal(1))
-        >>> model.pool(100_000), model.pool(300_000), model.pool(1_000_000)
-        (150000, 50000, 500000)
-        """
-        if 100_000 < budget < 1_000_000:
-            return self.HINT_POOL
-        return super().pool(budget)
+    POOL = 50_000
 
 
 class SimpleModel(TabbyCatModel):
