@@ -201,10 +201,19 @@ def test_undo_while_looking_back_drops_the_search():
 
 
 def drive(c, ans):
-    """``ans`` and the answers of the steps after it, merged."""
-    while c.task is not None:
+    """``ans`` and the answers of the steps after it, merged.
+
+    Bounded: a task that has not ended after ``STEPS`` steps fails the test instead of hanging
+    the suite (every search here is a slice of a bounded budget).
+    """
+    for _ in range(STEPS):
+        if c.task is None:
+            return ans
         ans = ans.merge(c.step())
-    return ans
+    raise AssertionError(f"the task did not end within {STEPS} steps")
+
+
+STEPS = 100_000
 
 
 def test_hint_on_a_lost_position_offers_the_undo_and_takes_it():
