@@ -47,6 +47,10 @@ self.addEventListener("install", (event) => {
         const stream = new self["xz-decompress"].XzReadableStream(packed.body);
         await cache.put(file, new Response(stream, { headers: { "Content-Type": "application/wasm" } }));
       }
+      // The decoder's instance (its memory grown past the 8 MiB dictionary) is not needed
+      // again by this worker, which shares the page's renderer: let it go.
+      const decoder = self["xz-decompress"]?.XzReadableStream;
+      if (decoder) decoder._moduleInstance = decoder._moduleInstancePromise = undefined;
     } catch (e) {
       await caches.delete(CACHE);
       throw e;

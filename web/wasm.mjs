@@ -22,7 +22,16 @@ export async function readWasm(url, response, fetchFile = globalThis.fetch.bind(
   const res = await response;
   if (!url.endsWith(".xz")) return res;
   if (!res.ok) return fetchFile(url.slice(0, -3));
-  return new Response(new XzReadableStream(res.body), { headers: { "Content-Type": "application/wasm" } });
+  const unpacked = new XzReadableStream(res.body).pipeThrough(new TransformStream({ flush: () => dropDecoder() }));
+  return new Response(unpacked, { headers: { "Content-Type": "application/wasm" } });
+}
+
+/** Lets go of the xz decoder's instance once a start has unpacked the wasm: the package
+ * keeps it for the life of the page (its memory grown to the 8 MiB dictionary and more),
+ * and a later use makes another. */
+export function dropDecoder(Decoder = XzReadableStream) {
+  Decoder._moduleInstance = undefined;
+  Decoder._moduleInstancePromise = undefined;
 }
 
 /** The wasm compiled from `response` (streamed), or null if it cannot be. */
