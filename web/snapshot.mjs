@@ -138,17 +138,20 @@ export function sparse(bytes, block = 4096) {
 }
 
 /** What `sparse` writes, in parts: its header, then views of `bytes` (no copy), each at
- * most `piece` bytes long. */
-export function sparseParts(bytes, block = 4096, piece = 1 << 20) {
-  const runs = [];
-  for (let at = 0; at < bytes.length; at += block) {
-    const end = Math.min(at + block, bytes.length);
-    let k = at;
-    while (k < end && bytes[k] === 0) k++;
-    if (k === end) continue;
-    const last = runs[runs.length - 1];
-    if (last && last[1] === at) last[1] = end;
-    else runs.push([at, end]);
+ * most `piece` bytes long. Given `runs` ([start, end), in order, with only zeros outside
+ * them: what `unsparse` and the XOR wrote), no block is read to find them. */
+export function sparseParts(bytes, block = 4096, piece = 1 << 20, runs = null) {
+  if (!runs) {
+    runs = [];
+    for (let at = 0; at < bytes.length; at += block) {
+      const end = Math.min(at + block, bytes.length);
+      let k = at;
+      while (k < end && bytes[k] === 0) k++;
+      if (k === end) continue;
+      const last = runs[runs.length - 1];
+      if (last && last[1] === at) last[1] = end;
+      else runs.push([at, end]);
+    }
   }
   const head = new Uint8Array(8 + 8 * runs.length);
   const words = new DataView(head.buffer);
@@ -161,6 +164,38 @@ export function sparseParts(bytes, block = 4096, piece = 1 << 20) {
     for (let from = at; from < end; from += piece) parts.push(bytes.subarray(from, Math.min(from + piece, end)));
   });
   return parts;
+}
+
+/** A stream that passes its chunks on as they come and, on the page's thread, lets the
+ * page have a task of its own whenever `slice` ms have gone by since it last did: the
+ * unpacking of the wasm and of the snapshot on a first visit ran as tasks of a quarter
+ * of a second and more, during which the page answered nothing. In a worker it only
+ * passes the chunks on. */
+export function yielding(slice = 20) {
+  if (!globalThis.document) return new TransformStream();
+  let since = performance.now();
+  return new TransformStream({
+    async transform(chunk, controller) {
+      controller.enqueue(chunk);
+      if (performance.now() - since > slice) {
+        await nextTask();
+        since = performance.now();
+      }
+    },
+  });
+}
+
+/** Resolves in a task of its own (scheduler.yield where the browser has it). */
+export function nextTask() {
+  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
 }
 
 // The snapshot as Pyodide takes it (31 MB), kept by the page after the first start from the
@@ -286,7 +321,7 @@ export async function keepUnpacked(url, bytes) {
     }
     // Streamed from views of `bytes`: a packed copy made first (17 MB) and the Response's
     // own copy of it raised the renderer's peak by as much again while it was written.
-    const parts = sparseParts(bytes);
+    const parts = sparseParts(bytes, 4096, 1 << 20, written.get(bytes));
     const body = new ReadableStream({
       pull(controller) {
         if (parts.length) controller.enqueue(parts.shift());
@@ -327,14 +362,21 @@ export async function snapshotBytes(url, indexURL, wasmResponse = null, stored =
     const [response, wasm] = await Promise.all([fetch(url), lazy ? wasmResponse()
                                                 : wasmResponse || fetch(indexURL + "pyodide.asm.wasm")]);
     if (!response.ok || !wasm.ok) return null;
-    const raw = response.body.pipeThrough(new DecompressionStream("gzip"));
+    const raw = response.body.pipeThrough(new DecompressionStream("gzip")).pipeThrough(yielding());
     const [bytes, code] = await Promise.all([new Response(raw).arrayBuffer().then((b) => unsparse(new Uint8Array(b))),
                                              wasm.arrayBuffer().then((b) => new Uint8Array(b))]);
     const base = new DataView(bytes.buffer).getUint32(4, true);
     const runs = written.get(bytes);
+    let since = performance.now();
     for (const [offset, data] of dataSegments(code)) {
       const at = base + offset, n = Math.min(data.length, bytes.length - at);
-      for (let k = 0; k < n; k++) bytes[at + k] ^= data[k];
+      for (let from = 0; from < n; from += 1 << 18) {   // 3.2 MB in all: in slices on the page's thread
+        for (let k = from, end = Math.min(n, from + (1 << 18)); k < end; k++) bytes[at + k] ^= data[k];
+        if (globalThis.document && performance.now() - since > 20) {
+          await nextTask();
+          since = performance.now();
+        }
+      }
       runs.push([at, at + n]);
     }
     written.set(bytes, merged(runs));
