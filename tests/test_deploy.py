@@ -606,7 +606,7 @@ def test_a_malformed_kept_snapshot_is_set_aside(browser, server):
     page.context.close()
 
 
-STDLIB = re.compile(r'<link rel="preload" href="\./(web/vendor/stdlib-[0-9a-f]{16}\.zip)" as="fetch" crossorigin data-stdlib>')
+STDLIB = re.compile(r'<meta name="start-up-stdlib" content="\./(web/vendor/stdlib-[0-9a-f]{16}\.zip)">')
 
 
 def test_a_first_visit_over_a_slow_link_starts_python_without_the_snapshot(browser, server):
@@ -668,7 +668,9 @@ def test_the_page_mounts_a_smaller_standard_library_and_the_rest_on_demand(brows
     read (and the finder for the rest); every start mounts it in place of Pyodide's whole
     python_stdlib.zip. An import of anything else from the standard library (a module,
     and a part of a package the small archive has) fetches the whole archive once and
-    works (the solver's worker mounts the same archive and finder)."""
+    works (the solver's worker mounts the same archive and finder). The page names the
+    archive and asks for it once the board is painted, once: its request (a preload) is
+    the one Pyodide's start reads."""
     import zipfile
     stdlib = STDLIB.search((DIST / "index.html").read_text()).group(1)
     small = zipfile.ZipFile(DIST / stdlib).namelist()
@@ -683,6 +685,12 @@ def test_the_page_mounts_a_smaller_standard_library_and_the_rest_on_demand(brows
     page = snapshot_first_visit(browser, server + "/?deal=9")
     assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"
     assert not [u for u in page.requests if u.endswith("/python_stdlib.zip")]
+    assert sum(urlparse(u).path == "/" + stdlib for u in page.requests) == 1
+    assert page.evaluate(f"""() => {{
+        const paint = performance.getEntriesByName('first-paint')[0].startTime;
+        const reads = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/{stdlib}'));
+        return reads.length === 1 && reads[0].startTime >= paint;
+    }}""")
     assert page.evaluate(IMPORT_MORE) == "1/3 html.parser 1"
     assert page.evaluate("window.__csp") == [] and not page.errors, page.errors
     assert sum(u.endswith("/python_stdlib.zip") for u in page.requests) == 1
