@@ -48,6 +48,10 @@ self.addEventListener("install", (event) => {
         await cache.put(file, new Response(stream, { headers: { "Content-Type": "application/wasm",
                                                                 "Cross-Origin-Resource-Policy": "same-origin" } }));
       }
+      // The decoder's instance (its memory grown past the 8 MiB dictionary) is not needed
+      // again by this worker, which shares the page's renderer: let it go.
+      const decoder = self["xz-decompress"]?.XzReadableStream;
+      if (decoder) decoder._moduleInstance = decoder._moduleInstancePromise = undefined;
     } catch (e) {
       await caches.delete(CACHE);
       throw e;

@@ -273,6 +273,9 @@ def test_a_first_visit_runs_the_big_scripts_once_from_the_worker_s_cache(browser
     page.on("response", response)
     boot(page, server + "/?deal=5")
     assert page.evaluate(PAGE_WASM_READS) == [0, 1]   # a first visit: the packed copy
+    # The wasm unpacked, the xz decoder's instance is let go (web/wasm.mjs's dropDecoder).
+    assert page.evaluate("""import('/web/vendor/xz-decompress-0.2.3/xz-decompress.mjs')
+        .then(({ XzReadableStream: X }) => [X._moduleInstance ?? null, X._moduleInstancePromise ?? null])""") == [None, None]
     page.evaluate("navigator.serviceWorker.ready.then(() => 1)")
     for _ in range(12):   # the player at work: no warm-up (its task would be felt) until 3 s go by without
         page.mouse.wheel(0, 10)
@@ -563,7 +566,10 @@ def test_the_unpacked_snapshot_is_kept_for_the_next_start_and_dropped_if_refused
 def test_the_page_keeps_the_snapshot_in_the_build_s_sparse_form(browser, server):
     """web/snapshot.mjs's `sparse` (the kept copy's form) writes what the build's `sparse`
     writes, and its `unsparse` puts the zeros back, on bytes with zero blocks at the start,
-    inside, at the end and in a last short block."""
+    inside, at the end and in a last short block; `sparseParts` (what the page streams
+    into Cache Storage) are those bytes in pieces, and `unsparseStream` (how the kept copy
+    is read) gives what `unsparse` gives from them in pieces of any size, and refuses them
+    cut short or with a byte too many."""
     page = new_page(browser)
     page.goto(server + "/?deal=9")
     block = 4096
@@ -571,13 +577,26 @@ def test_the_page_keeps_the_snapshot_in_the_build_s_sparse_form(browser, server)
              b"a" * (block + 7), bytes(block * 2), b"", bytes(block - 1) + b"q" + bytes(block)]
     for data in cases:
         got = page.evaluate("""async (data) => {
-            const { sparse, unsparse } = await import('/web/snapshot.mjs');
+            const { sparse, sparseParts, unsparse, unsparseStream } = await import('/web/snapshot.mjs');
             const bytes = new Uint8Array(data);
             const packed = sparse(bytes);
             const back = unsparse(packed);
-            return [Array.from(packed), back.length === bytes.length && back.every((b, k) => b === bytes[k])];
+            const same = (a) => a.length === bytes.length && a.every((b, k) => b === bytes[k]);
+            const parts = sparseParts(bytes, 4096, 1000).flatMap((p) => Array.from(p));
+            const streamed = [];
+            const inPieces = (b, size) => new ReadableStream({ start(c) {
+                for (let at = 0; at < b.length; at += size) c.enqueue(b.slice(at, at + size));
+                c.close();
+            } });
+            for (const size of [1, 7, 4096, 1 << 20]) streamed.push(same(await unsparseStream(inPieces(packed, size))));
+            const refused = async (b) => unsparseStream(inPieces(b, 5)).then(() => false, () => true);
+            const extra = new Uint8Array(packed.length + 1);
+            extra.set(packed);
+            return [Array.from(packed), same(back), parts.every((b, k) => b === packed[k]) && parts.length === packed.length,
+                    streamed, await refused(packed.subarray(0, packed.length - 1)), await refused(extra)];
         }""", list(data))
-        assert bytes(got[0]) == build_site.sparse(data) and got[1], data[:16]
+        assert bytes(got[0]) == build_site.sparse(data) and got[1] and got[2], data[:16]
+        assert got[3] == [True] * 4 and got[4] and got[5], (got[3:], data[:16])
     assert not page.errors, page.errors
     page.context.close()
 
@@ -649,7 +668,7 @@ def test_a_malformed_kept_snapshot_is_set_aside(browser, server):
     page.context.close()
 
 
-STDLIB = re.compile(r'<link rel="preload" href="\./(web/vendor/stdlib-[0-9a-f]{16}\.zip)" as="fetch" crossorigin data-stdlib>')
+STDLIB = re.compile(r'<meta name="start-up-stdlib" content="\./(web/vendor/stdlib-[0-9a-f]{16}\.zip)">')
 
 
 def test_a_first_visit_over_a_slow_link_starts_python_without_the_snapshot(browser, server):
@@ -711,7 +730,9 @@ def test_the_page_mounts_a_smaller_standard_library_and_the_rest_on_demand(brows
     read (and the finder for the rest); every start mounts it in place of Pyodide's whole
     python_stdlib.zip. An import of anything else from the standard library (a module,
     and a part of a package the small archive has) fetches the whole archive once and
-    works (the solver's worker mounts the same archive and finder)."""
+    works (the solver's worker mounts the same archive and finder). The page names the
+    archive and asks for it once the board is painted, once: its request (a preload) is
+    the one Pyodide's start reads."""
     import zipfile
     stdlib = STDLIB.search((DIST / "index.html").read_text()).group(1)
     small = zipfile.ZipFile(DIST / stdlib).namelist()
@@ -726,6 +747,12 @@ def test_the_page_mounts_a_smaller_standard_library_and_the_rest_on_demand(brows
     page = snapshot_first_visit(browser, server + "/?deal=9")
     assert page.evaluate("document.documentElement.dataset.boot") == "snapshot"
     assert not [u for u in page.requests if u.endswith("/python_stdlib.zip")]
+    assert sum(urlparse(u).path == "/" + stdlib for u in page.requests) == 1
+    assert page.evaluate(f"""() => {{
+        const paint = performance.getEntriesByName('first-paint')[0].startTime;
+        const reads = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/{stdlib}'));
+        return reads.length === 1 && reads[0].startTime >= paint;
+    }}""")
     assert page.evaluate(IMPORT_MORE) == "1/3 html.parser 1"
     assert page.evaluate("window.__csp") == [] and not page.errors, page.errors
     assert sum(u.endswith("/python_stdlib.zip") for u in page.requests) == 1

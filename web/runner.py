@@ -85,8 +85,9 @@ class Runner:
         snapshot = None
         if named is not None and document.documentElement.dataset.boot == "snapshot":
             snapshot = str(window.URL.new(named.content, document.baseURI).href)
-        stdlib = nullish(document.querySelector('link[rel="preload"][data-stdlib]'))
-        asyncio.ensure_future(self.boot_worker(snapshot, str(stdlib.href) if stdlib is not None else None))
+        named = nullish(document.querySelector('meta[name="start-up-stdlib"]'))
+        stdlib = str(window.URL.new(named.content, document.baseURI).href) if named is not None else None
+        asyncio.ensure_future(self.boot_worker(snapshot, stdlib))
 
     async def boot_worker(self, snapshot, stdlib):
         """Start the worker, and boot it once its scripts are checked to be of the page's

@@ -95,6 +95,8 @@ export function restoringWritten(module) {
       clear = to;
     }
     zeroed(heap, clear - start, bytes.length - start);
+    // The kept copy has nothing more to give (a copy of the shipped file is kept after this).
+    if (kept.has(bytes)) release(bytes);
     return found;
   };
 }
@@ -125,29 +127,75 @@ function allZero(heap, words, at, end) {
 /** `bytes` without their all-zero blocks of `block` bytes, as scripts/build_site.py's
  * `sparse` packs them (`unsparse` puts them back). */
 export function sparse(bytes, block = 4096) {
-  const runs = [];
-  for (let at = 0; at < bytes.length; at += block) {
-    const end = Math.min(at + block, bytes.length);
-    let k = at;
-    while (k < end && bytes[k] === 0) k++;
-    if (k === end) continue;
-    const last = runs[runs.length - 1];
-    if (last && last[1] === at) last[1] = end;
-    else runs.push([at, end]);
+  const parts = sparseParts(bytes, block);
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let to = 0;
+  for (const part of parts) {
+    out.set(part, to);
+    to += part.length;
   }
-  const head = 8 + 8 * runs.length;
-  const out = new Uint8Array(head + runs.reduce((n, [at, end]) => n + end - at, 0));
-  const words = new DataView(out.buffer);
+  return out;
+}
+
+/** What `sparse` writes, in parts: its header, then views of `bytes` (no copy), each at
+ * most `piece` bytes long. Given `runs` ([start, end), in order, with only zeros outside
+ * them: what `unsparse` and the XOR wrote), no block is read to find them. */
+export function sparseParts(bytes, block = 4096, piece = 1 << 20, runs = null) {
+  if (!runs) {
+    runs = [];
+    for (let at = 0; at < bytes.length; at += block) {
+      const end = Math.min(at + block, bytes.length);
+      let k = at;
+      while (k < end && bytes[k] === 0) k++;
+      if (k === end) continue;
+      const last = runs[runs.length - 1];
+      if (last && last[1] === at) last[1] = end;
+      else runs.push([at, end]);
+    }
+  }
+  const head = new Uint8Array(8 + 8 * runs.length);
+  const words = new DataView(head.buffer);
   words.setUint32(0, bytes.length, true);
   words.setUint32(4, runs.length, true);
-  let to = head;
+  const parts = [head];
   runs.forEach(([at, end], k) => {
     words.setUint32(8 + 8 * k, at, true);
     words.setUint32(12 + 8 * k, end - at, true);
-    out.set(bytes.subarray(at, end), to);
-    to += end - at;
+    for (let from = at; from < end; from += piece) parts.push(bytes.subarray(from, Math.min(from + piece, end)));
   });
-  return out;
+  return parts;
+}
+
+/** A stream that passes its chunks on as they come and, on the page's thread, lets the
+ * page have a task of its own whenever `slice` ms have gone by since it last did: the
+ * unpacking of the wasm and of the snapshot on a first visit ran as tasks of a quarter
+ * of a second and more, during which the page answered nothing. In a worker it only
+ * passes the chunks on. */
+export function yielding(slice = 20) {
+  if (!globalThis.document) return new TransformStream();
+  let since = performance.now();
+  return new TransformStream({
+    async transform(chunk, controller) {
+      controller.enqueue(chunk);
+      if (performance.now() - since > slice) {
+        await nextTask();
+        since = performance.now();
+      }
+    },
+  });
+}
+
+/** Resolves in a task of its own (scheduler.yield where the browser has it). */
+export function nextTask() {
+  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
 }
 
 // The snapshot as Pyodide takes it (31 MB), kept by the page after the first start from the
@@ -194,51 +242,93 @@ export function release(bytes) {
 /** Whether `bytes` (from snapshotBytes) came from the kept copy rather than the shipped file. */
 export const fromKeptCopy = (bytes) => !!bytes && kept.has(bytes);
 
-/** The kept copy's stored bytes, as read (null: none), for `snapshotBytes`'s `stored`: a
- * start may ask for them before it needs them. */
+/** The kept copy, its zero blocks put back (null: none, or it could not be read), for
+ * `snapshotBytes`'s `stored`: a start may ask for it before it needs it. */
 export async function readKeptCopy(url) {
   try {
     const hit = await (await caches.open(KEPT)).match(keptKey(url));
-    if (!hit) return null;
-    // Through a Blob, whose size is known, read in pieces straight into one buffer: with
-    // the Blob's own arrayBuffer() the renderer's peak on a warm start was 335 MB against
-    // 297 (bench/network.py, three runs), and the start no faster.
-    const blob = await hit.blob();
-    const out = new Uint8Array(blob.size), reader = blob.stream().getReader();
-    let at = 0;
-    for (let r = await reader.read(); !r.done; r = await reader.read()) {
-      if (at + r.value.length > out.length) throw new Error("a kept copy longer than its size");
-      out.set(r.value, at);
-      at += r.value.length;
-    }
-    if (at !== out.length) throw new Error("a kept copy shorter than its size");
-    return out;
+    return hit ? await unsparseStream(hit.body) : null;
   } catch (e) {
-    return null;   // no Cache Storage here (or it failed): unpack the shipped file
+    return null;   // no Cache Storage here, or a malformed copy: unpack the shipped file
+  }
+}
+
+/** What `unsparse` gives for the bytes of `stream`, each piece put in its place as it is
+ * read: the packed bytes (17 MB) are never held whole beside the 31 MB (with the packed
+ * copy read first into one buffer, a reload's peak held both). Anything malformed throws. */
+export async function unsparseStream(stream) {
+  const reader = stream.getReader();
+  let pending = new Uint8Array(0);   // read, not yet placed
+  const more = async () => {
+    const { done, value } = await reader.read();
+    if (done) return false;
+    if (!pending.length) pending = value;
+    else {
+      const both = new Uint8Array(pending.length + value.length);
+      both.set(pending);
+      both.set(value, pending.length);
+      pending = both;
+    }
+    return true;
+  };
+  const need = async (n) => {
+    while (pending.length < n) if (!(await more())) throw new Error("a malformed snapshot");
+  };
+  try {
+    await need(8);
+    const head = new DataView(pending.buffer, pending.byteOffset, 8);
+    const total = head.getUint32(0, true), count = head.getUint32(4, true);
+    await need(8 + 8 * count);
+    const words = new DataView(pending.buffer, pending.byteOffset, 8 + 8 * count);
+    const runs = [];
+    for (let k = 0; k < count; k++) {
+      const offset = words.getUint32(8 + 8 * k, true), length = words.getUint32(12 + 8 * k, true);
+      if (offset + length > total) throw new Error("a malformed snapshot");
+      runs.push([offset, offset + length]);
+    }
+    pending = pending.slice(8 + 8 * count);
+    const out = new Uint8Array(total);
+    for (const [offset, end] of runs) {
+      for (let at = offset; at < end;) {
+        if (!pending.length && !(await more())) throw new Error("a malformed snapshot");
+        const n = Math.min(end - at, pending.length);
+        out.set(pending.subarray(0, n), at);
+        at += n;
+        pending = pending.subarray(n);
+      }
+    }
+    if (pending.length || (await more())) throw new Error("a malformed snapshot");
+    written.set(out, runs);
+    return out;
+  } finally {
+    reader.cancel().catch(() => {});
   }
 }
 
 async function keptCopy(url, stored = readKeptCopy(url)) {
-  try {
-    const packed = await stored;
-    if (!packed) return null;
-    const bytes = unsparse(packed);
-    release(packed);
-    kept.add(bytes);
-    return bytes;
-  } catch (e) {
-    return null;   // a malformed copy: unpack the shipped file
-  }
+  const bytes = await stored;
+  if (bytes) kept.add(bytes);
+  return bytes;
 }
 
-/** Keep `bytes`, the snapshot at `url` unpacked, for the next start (dropping any other). */
+/** Keep `bytes`, the snapshot at `url` unpacked, for the next start (dropping any other);
+ * `bytes` must stay as they are until this has resolved. */
 export async function keepUnpacked(url, bytes) {
   try {
     const cache = await caches.open(KEPT);
     for (const request of await cache.keys()) {
       if (request.url !== keptKey(url)) await cache.delete(request);
     }
-    await cache.put(keptKey(url), new Response(sparse(bytes), { headers: { "Content-Type": "application/octet-stream" } }));
+    // Streamed from views of `bytes`: a packed copy made first (17 MB) and the Response's
+    // own copy of it raised the renderer's peak by as much again while it was written.
+    const parts = sparseParts(bytes, 4096, 1 << 20, written.get(bytes));
+    const body = new ReadableStream({
+      pull(controller) {
+        if (parts.length) controller.enqueue(parts.shift());
+        else controller.close();
+      },
+    });
+    await cache.put(keptKey(url), new Response(body, { headers: { "Content-Type": "application/octet-stream" } }));
     note(keptKey(url));
   } catch (e) { /* the next start unpacks the shipped file again */ }
 }
@@ -272,14 +362,21 @@ export async function snapshotBytes(url, indexURL, wasmResponse = null, stored =
     const [response, wasm] = await Promise.all([fetch(url), lazy ? wasmResponse()
                                                 : wasmResponse || fetch(indexURL + "pyodide.asm.wasm")]);
     if (!response.ok || !wasm.ok) return null;
-    const raw = response.body.pipeThrough(new DecompressionStream("gzip"));
+    const raw = response.body.pipeThrough(new DecompressionStream("gzip")).pipeThrough(yielding());
     const [bytes, code] = await Promise.all([new Response(raw).arrayBuffer().then((b) => unsparse(new Uint8Array(b))),
                                              wasm.arrayBuffer().then((b) => new Uint8Array(b))]);
     const base = new DataView(bytes.buffer).getUint32(4, true);
     const runs = written.get(bytes);
+    let since = performance.now();
     for (const [offset, data] of dataSegments(code)) {
       const at = base + offset, n = Math.min(data.length, bytes.length - at);
-      for (let k = 0; k < n; k++) bytes[at + k] ^= data[k];
+      for (let from = 0; from < n; from += 1 << 18) {   // 3.2 MB in all: in slices on the page's thread
+        for (let k = from, end = Math.min(n, from + (1 << 18)); k < end; k++) bytes[at + k] ^= data[k];
+        if (globalThis.document && performance.now() - since > 20) {
+          await nextTask();
+          since = performance.now();
+        }
+      }
       runs.push([at, at + n]);
     }
     written.set(bytes, merged(runs));

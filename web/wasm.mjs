@@ -8,6 +8,7 @@
 // here (withCompiled), still asks for the wasm as it sets up: a stand-in answers that one
 // request (standIn).
 import { XzReadableStream } from "./vendor/xz-decompress-0.2.3/xz-decompress.mjs";
+import { nextTask, yielding } from "./snapshot.mjs";
 
 /** The file a start reads: the wasm in `indexURL`, or its packed copy when `packed`. */
 export const wasmFile = (indexURL, packed) => indexURL + (packed ? "pyodide.asm.wasm.xz" : "pyodide.asm.wasm");
@@ -22,7 +23,18 @@ export async function readWasm(url, response, fetchFile = globalThis.fetch.bind(
   const res = await response;
   if (!url.endsWith(".xz")) return res;
   if (!res.ok) return fetchFile(url.slice(0, -3));
-  return new Response(new XzReadableStream(res.body), { headers: { "Content-Type": "application/wasm" } });
+  // In slices (yielding): on the page's thread the page answers between them.
+  const unpacked = new XzReadableStream(res.body).pipeThrough(new TransformStream({ flush: () => dropDecoder() }))
+    .pipeThrough(yielding());
+  return new Response(unpacked, { headers: { "Content-Type": "application/wasm" } });
+}
+
+/** Lets go of the xz decoder's instance once a start has unpacked the wasm: the package
+ * keeps it for the life of the page (its memory grown to the 8 MiB dictionary and more),
+ * and a later use makes another. */
+export function dropDecoder(Decoder = XzReadableStream) {
+  Decoder._moduleInstance = undefined;
+  Decoder._moduleInstancePromise = undefined;
 }
 
 /** The wasm compiled from `response` (streamed), or null if it cannot be. */
@@ -54,6 +66,9 @@ export function withCompiled(indexURL, compiled, after = () => {}) {
       };
     }
     const made = await create(settings);
+    // On the page's thread, a task of its own for what Pyodide does next (the restore and
+    // Python's finishing): emscripten's linking before it is one long task already.
+    if (globalThis.document) await nextTask();
     after(made);
     return made;
   };
