@@ -87,8 +87,9 @@ class TabbyCatModel:
 
     def stages(self) -> list:
         """Which searches take turns (see :class:`solitaire.solver.search.Threads`), each with
-        its own table, by positions spent: first this model best-first and the simple
-        priority with a cost per move (:class:`SimpleModel`), one turn each; from
+        its own table, by positions spent: first the simple priority with a cost per
+        move (:class:`SimpleModel`, which decides most deals within the fewest
+        expansions) and this model best-first, one turn each; from
         20,000 two beams (:class:`SimpleBeamModel`, :class:`SimpleLightDealsBeamModel`),
         which go deep fast and are seldom lost for long; from 100,000 the four of them
         (the first two going on where they stopped); from 200,000 six more best-first
@@ -99,7 +100,7 @@ class TabbyCatModel:
         >>> from solitaire.engine.games import get_game
         >>> game = get_game("tabbycat")
         >>> [(at, [type(m).__name__ for m in ms]) for at, ms in game.solver_model(game.deal(1)).stages()][:2]
-        [(0, ['TabbyCatModel', 'SimpleModel']), (20000, ['SimpleBeamModel', 'SimpleLightDealsBeamModel'])]
+        [(0, ['SimpleModel', 'TabbyCatModel']), (20000, ['SimpleBeamModel', 'SimpleLightDealsBeamModel'])]
         """
         game, pos = self.game, self.pos
         simple = SimpleModel(game, pos)
@@ -109,7 +110,7 @@ class TabbyCatModel:
         first, simple_light = SimpleFirstModel(game, pos), SimpleLightDealsModel(game, pos)
         move_cost._memo = cost._memo = light._memo = lighter._memo = self._memo  # the same disorder of a pile
         beam._memo = light_beam._memo = first._memo = simple_light._memo = simple._memo  # the same segments
-        return [(0, [self, simple]),
+        return [(0, [simple, self]),
                 (20_000, [beam, light_beam]),
                 (100_000, [self, simple, beam, light_beam]),
                 (200_000, [self, simple, beam, light_beam, move_cost, cost, light, first,
@@ -359,12 +360,16 @@ class ManxModel(TabbyCatModel):
 
 
 class SimpleModel(TabbyCatModel):
-    """Tabby Cat under a deliberately simple priority, for a second search that fails
-    on other deals than the first (issue 14): in tenths, 10 per descending segment on
-    the piles, 10 for a full tail, 30 per deal left and -130 per finished run, searched
-    with a cost of 1 (a tenth) per move made (``search = "weighted"``)."""
+    """Tabby Cat under a deliberately simple priority, for a search that fails on
+    other deals than :class:`TabbyCatModel`'s (issue 14): in tenths, 10 per descending
+    segment on the piles, 10 for a full tail, 30 per deal left and -130 per finished
+    run, searched with a cost of 1 (a tenth) per move made (``search = "weighted"``),
+    newest first among equals (``newest_first``): the line just taken goes on before
+    its equals wider up the tree (deals 1-300 alone: 269 decided within 1,000
+    expansions, against 263 oldest first and 232 for :class:`TabbyCatModel`)."""
 
     search = "weighted"
+    newest_first = True
     DEAL_COST = 30
     COEFFICIENTS = (0, 10, 10, DEAL_COST, -130)
     WEIGHTED = True
