@@ -38,7 +38,7 @@ MODELS = {"bf": tm.TabbyCatModel, "simple": tm.SimpleModel, "beam": tm.SimpleBea
               tm.TabbyCatModel, tm.SimpleModel, tm.CostModel)]),
           "alt4": lambda game, pos: Together([m(game, pos) for m in (
               tm.TabbyCatModel, tm.SimpleModel, tm.CostModel, tm.MoveCostModel)])}
-STAGES = ("0=bf,simple 20000=beam,light_beam 100000=bf,simple,beam,light_beam "
+STAGES = ("0=simple,bf 20000=beam,light_beam 100000=bf,simple,beam,light_beam "
           "200000=bf,simple,beam,light_beam,cost1,cost3,light,first,slight,lighter")
 CODE = {"won": "w", "unwinnable": "l"}  # else undecided: x
 
