@@ -30,7 +30,8 @@ from solitaire.solver.search import searcher  # noqa: E402
 
 # Short names of the candidate threads: every model of TabbyCatModel.stages, by class,
 # and the two alternations over one table that were threads before (docs/solver.md).
-MODELS = {"bf": tm.TabbyCatModel, "simple": tm.SimpleModel, "beam": tm.SimpleBeamModel,
+MODELS = {"bf": tm.TabbyCatModel, "simple": tm.SimpleModel, "newest": tm.SimpleNewestModel,
+          "beam": tm.SimpleBeamModel,
           "light_beam": tm.SimpleLightDealsBeamModel, "cost1": tm.MoveCostModel,
           "cost3": tm.CostModel, "light": tm.LightDealsModel, "first": tm.SimpleFirstModel,
           "slight": tm.SimpleLightDealsModel, "lighter": tm.LighterDealsModel,
@@ -38,7 +39,7 @@ MODELS = {"bf": tm.TabbyCatModel, "simple": tm.SimpleModel, "beam": tm.SimpleBea
               tm.TabbyCatModel, tm.SimpleModel, tm.CostModel)]),
           "alt4": lambda game, pos: Together([m(game, pos) for m in (
               tm.TabbyCatModel, tm.SimpleModel, tm.CostModel, tm.MoveCostModel)])}
-STAGES = ("0=bf,simple 20000=beam,light_beam 100000=bf,simple,beam,light_beam "
+STAGES = ("0=newest,bf 20000=beam,light_beam 100000=bf,simple,beam,light_beam "
           "200000=bf,simple,beam,light_beam,cost1,cost3,light,first,slight,lighter")
 CODE = {"won": "w", "unwinnable": "l"}  # else undecided: x
 

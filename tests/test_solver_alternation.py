@@ -122,11 +122,11 @@ def test_pooled_threads_win_the_same_way_however_sliced():
 def test_the_threads_pool_only_in_a_long_search():
     """Tabby Cat's threads pool at 200,000 positions, whatever the budget: a search
     decided before that is the threads' own (deal 706, the longest
-    search of deals 1-1000: 91,832)."""
+    search of deals 1-1000: 91,839)."""
     pos = GAME.deal(706)
     counts = {budget: run(Search(GAME, pos, budget), 10_000).examined for budget in (200_000, 1_000_000)}
-    assert counts == {200_000: 91_832, 1_000_000: 91_832}
-    assert run(threads(pos, 1_000_000, None), 10_000).examined == 91_832
+    assert counts == {200_000: 91_839, 1_000_000: 91_839}
+    assert run(threads(pos, 1_000_000, None), 10_000).examined == 91_839
 
 
 def test_hints_budget_pools_at_200000():
@@ -175,8 +175,8 @@ def test_a_thread_left_out_of_a_stage_goes_on_where_it_stopped():
     apart = Threads(GAME, pos, model.stages(), 1_000_000, model.TURN)
     apart.run(35_000)
     assert [type(m).__name__ for m in apart.models] == [
-        "TabbyCatModel", "SimpleModel", "SimpleBeamModel", "SimpleLightDealsBeamModel"]
-    first, simple, beam, light_beam = (s.examined for s in apart.searches)
+        "SimpleNewestModel", "TabbyCatModel", "SimpleBeamModel", "SimpleLightDealsBeamModel"]
+    simple, first, beam, light_beam = (s.examined for s in apart.searches)
     assert 10_000 <= first < 10_100 and 10_000 <= simple < 10_100 and beam >= 10_000
     pooled = run(threads(pos, 1_000_000, 30_000), 5_000)
     assert pooled.verdict == WON and GAME.is_won(replay(GAME, pos, pooled.line))
@@ -184,20 +184,21 @@ def test_a_thread_left_out_of_a_stage_goes_on_where_it_stopped():
 
 def test_a_paused_thread_resumes_with_its_table():
     """A lost Manx position (deal 15 after 25 random moves; its proof takes over a
-    million positions): the best-first pair, paused at 20,000 while the beams search,
-    goes on from its own tables at 100,000; six more threads begin at 200,000."""
+    million positions): the first pair, paused at 20,000 while the beams search; the
+    best-first one goes on from its own table at 100,000, where the simple priority
+    oldest first begins; six more threads begin at 200,000."""
     manx = get_game("manx")
     start = manx.deal(15)
     pos = positions(manx, start, play(manx, start, "random", 25, seed=15))[-1]
     model = manx.solver_model(pos)
     search = Threads(manx, pos, model.stages(), 1_000_000, model.TURN)
     search.run(60_000)
-    first, simple = search.searches[:2]
+    simple, first = search.searches[:2]
     paused = (first.examined, simple.examined, len(first.parent), len(simple.parent))
     assert search.result is None and len(search.searches) == 4 and paused[0] < 10_100
     search.run(70_000)
-    assert search.result is None and len(search.searches) == 4
-    assert search.searches[:2] == [first, simple]
+    assert search.result is None and len(search.searches) == 5
+    assert search.searches[:2] == [simple, first]
     assert first.examined > paused[0] and len(first.parent) > paused[2]
     search.run(80_000)
-    assert search.result is None and len(search.searches) == 10
+    assert search.result is None and len(search.searches) == 11

@@ -99,6 +99,7 @@ def cmd_stats(game, args):
     solved, expanded, examined, seconds, undecided = [], [], 0, 0.0, []
     all_expanded, wall = 0, 0.0
     within = {1_000: 0, 10_000: 0, 100_000: 0}
+    within_expanded = {1_000: 0, 10_000: 0}  # the same, counting positions expanded
     for n in deals:
         t0 = time.perf_counter()
         r = solve(game, game.deal(n), budget=args.budget)
@@ -113,16 +114,20 @@ def cmd_stats(game, args):
         if r.decided:
             for k in within:
                 within[k] += r.examined <= k
+            for k in within_expanded:
+                within_expanded[k] += r.expanded <= k
         else:
             undecided.append(n)
         if args.progress:
-            print(f"deal {n}: {r.verdict} {r.examined}", file=sys.stderr, flush=True)
+            print(f"deal {n}: {r.verdict} {r.examined} (expanded {r.expanded})", file=sys.stderr,
+                  flush=True)
     solved.sort()
     data = {
         "game": game.id, "first": deals[0], "last": deals[-1], "deals": len(deals),
         "budget": args.budget, "won": counts[WON], "unwinnable": counts[UNWINNABLE],
         "undecided": counts[UNDECIDED], "undecided_deals": undecided[:50],
         "decided_within": {str(k): v for k, v in within.items()},
+        "decided_within_expanded": {str(k): v for k, v in within_expanded.items()},
         "median": statistics.median(solved) if solved else None,
         "p90": solved[min(len(solved) - 1, int(0.9 * len(solved)))] if solved else None,
         "max": solved[-1] if solved else None,
@@ -139,6 +144,8 @@ def cmd_stats(game, args):
         f"{game.name}, deals {deals[0]}-{deals[-1]}, budget {args.budget} positions",
         f"won: {counts[WON]}  proved unwinnable: {counts[UNWINNABLE]}  undecided: {counts[UNDECIDED]}",
         "decided within " + ", ".join(f"{k}: {v} ({100 * v / n:.1f}%)" for k, v in within.items()),
+        "decided within " + ", ".join(f"{k} expanded: {v} ({100 * v / n:.1f}%)"
+                                      for k, v in within_expanded.items()),
         f"positions for won deals: median {data['median']}  p90 {data['p90']}  max {data['max']}"
         f"  (median expanded: {data['median_expanded']})",
         f"examined {examined}, expanded {all_expanded} "

@@ -474,10 +474,10 @@ class Beam(Searcher):
 
 class Weighted(Searcher):
     """A best-first search whose priority adds the moves made to the model's score
-    (``score(child) + depth``), oldest first among equals. The cost of the path keeps
-    it from diving for ever down one line, where :class:`BestFirst` (newest first, no
-    path cost) can. One frontier and nothing dropped: an exhausted search is a proof
-    when the model is complete.
+    (``score(child) + depth``), oldest first among equals, or newest first for a model
+    with ``newest_first``. The cost of the path keeps it from diving for ever down one
+    line, where :class:`BestFirst` (newest first, no path cost) can. One frontier and
+    nothing dropped: an exhausted search is a proof when the model is complete.
     """
 
     def __init__(self, game, pos, model, budget: int = DEFAULT_BUDGET):
@@ -485,6 +485,7 @@ class Weighted(Searcher):
         root = model.root
         self.heap: list[tuple[int, int, bytes, int]] = [(model.score(root), 0, root, 0)]
         self.seq = 1
+        self.order = -1 if getattr(model, "newest_first", False) else 1  # ties: by order * seq
         if model.is_won(root):
             self._finish(WON, root)
 
@@ -497,6 +498,7 @@ class Weighted(Searcher):
         push, pop = heapq.heappush, heapq.heappop
         stop = min(self.budget, self.examined + positions)
         examined, expanded, seq = self.examined, self.expanded, self.seq
+        order = self.order
         found = None
         exhausted = False
         while examined < stop:
@@ -514,7 +516,7 @@ class Weighted(Searcher):
                 if is_won(child):
                     found = child
                     break
-                push(heap, (score(child) + depth, seq, child, depth))
+                push(heap, (score(child) + depth, order * seq, child, depth))
                 seq += 1
             if found is not None:
                 break
