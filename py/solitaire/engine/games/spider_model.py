@@ -6,6 +6,7 @@ counts, then the ten columns joined by zero bytes. While stock remains the colum
 their order (deal card i lands on column i); after the last deal they are sorted.
 """
 
+from collections.abc import Sequence
 from zlib import crc32
 
 from ..cards import SUITS
@@ -29,6 +30,26 @@ RANK = bytes([0] + [rank(c) for c in range(1, 53)])  # RANK[c] == rank(c); RANK[
 
 # A completed run of each suit, K..A bottom to top.
 RUNS = frozenset(bytes(s * 13 + r for r in range(13, 0, -1)) for s in range(4))
+
+
+class Tries(Sequence):
+    """A model's tries, each made the first time it is asked for (four suits list
+    hundreds of passes, and most searches end within the first few)."""
+
+    def __init__(self, model, entries):
+        self.model, self.entries = model, entries
+        self.made: dict[int, "SpiderModel"] = {}
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        i = range(len(self))[i]  # negative indices; IndexError past the end
+        if i not in self.made:
+            self.made[i] = self.model._try(self.entries[i])
+        return self.made[i]
 
 
 class SpiderModel:
@@ -55,7 +76,10 @@ class SpiderModel:
     # pass that has lost its way costs little and the next, different, pass begins.
     # A pass may also weigh a face-down card other than four (the last field): four
     # suits weigh it three in two passes of three, four in the third (see docs/solver.md).
-    PASSES = 24
+    # Four suits go on with passes of new seeds where other tries would come round again
+    # wider: a deal the first passes miss is won sooner by more different passes than by
+    # wider ones (``PASSES`` of them fill any budget up to a few million positions).
+    PASSES = 240
     _passes = tuple(("beam", 50 if i % 6 == 5 else 20, (25, 20, 22)[i % 3], 0, i + 5,
                      (2, 3, 4, 6)[i % 4], 4) for i in range(PASSES))
     TRIES = {
@@ -92,17 +116,18 @@ class SpiderModel:
         another."""
         if not self.prune:
             return [self]
-        tries = []
-        for t in self.TRIES[len(self.game.suits)]:
-            if isinstance(t, tuple):
-                cap, seed, jitter, backups, hidden = t[3:] + (0, 0, 1, None, 4)[len(t) - 3:]
-                tries.append(SpiderModel(self.game, self.pos, t[2], beam=t[1], cap=cap, seed=seed,
-                                         jitter=jitter, backups=backups, hidden_weight=hidden))
-            else:
-                tries.append(SpiderModel(self.game, self.pos, t))
-        for m in tries:
-            m._memo = self._memo  # a column's cost is the same under every weight: one memo
-        return tries
+        return Tries(self, self.TRIES[len(self.game.suits)])
+
+    def _try(self, t) -> "SpiderModel":
+        """The model of one entry of ``TRIES``."""
+        if isinstance(t, tuple):
+            cap, seed, jitter, backups, hidden = t[3:] + (0, 0, 1, None, 4)[len(t) - 3:]
+            m = SpiderModel(self.game, self.pos, t[2], beam=t[1], cap=cap, seed=seed,
+                            jitter=jitter, backups=backups, hidden_weight=hidden)
+        else:
+            m = SpiderModel(self.game, self.pos, t)
+        m._memo = self._memo  # a column's cost is the same under every weight: one memo
+        return m
 
     def complete(self) -> "SpiderModel":
         model = SpiderModel(self.game, self.pos, self.deal_weight, prune=False)
