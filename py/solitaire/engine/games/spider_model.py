@@ -78,7 +78,7 @@ class SpiderModel:
     # suits weigh it three in two passes of three, four in the third (see docs/solver.md).
     # Four suits go on with passes of new seeds where other tries would come round again
     # wider: a deal the first passes miss is won sooner by more different passes than by
-    # wider ones (``PASSES`` of them fill any budget up to a few million positions).
+    # wider ones (``PASSES`` of them fill a budget of a million or two positions).
     PASSES = 240
     _passes = tuple(("beam", 50 if i % 6 == 5 else 20, (25, 20, 22)[i % 3], 0, i + 5,
                      (2, 3, 4, 6)[i % 4], 4) for i in range(PASSES))
