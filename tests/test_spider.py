@@ -161,6 +161,22 @@ def test_a_beam_search_wins_four_suits():
     assert beam.result.verdict == "won" and game.is_won(replay(game, game.deal(4), beam.result.line))
 
 
+def test_four_suit_passes_go_on_with_new_seeds_and_a_larger_budget_only_goes_further():
+    """Past the first 24 passes come passes of new seeds, as narrow as the first (not the
+    first again, wider), made only when reached; and a search's tries do not depend on its
+    budget: four-suit deal 2 is won at 57,529 positions by any budget from there up, and
+    not within one position less."""
+    model = S4.solver_model(S4.deal(2))
+    tries = model.tries()
+    assert len(tries) == 240 and len(tries.made) == 0
+    assert [(m.beam, m.seed) for m in tries[24:26]] == [(20, 29), (20, 30)]
+    assert [m.beam for m in tries[24:36]].count(50) == 2 and len(tries.made) == 12
+    results = [solve(S4, S4.deal(2), budget) for budget in (57_528, 57_529, 120_000)]
+    assert [r.verdict for r in results] == ["undecided", "won", "won"]
+    assert results[1].examined == results[2].examined == 57_529
+    assert results[1].line == results[2].line
+
+
 def test_a_seed_reorders_only_ties_or_near_ties():
     """A seeded model's score is the plain score times 16 plus a hash of the position
     below 16 times ``jitter``: with jitter 1 only ties change order, and the same seed
