@@ -87,6 +87,7 @@ class SpiderModel:
         2: (25, 20, ("beam", 50, 25), 30, 35, ("beam", 50, 25, 1)) + _passes[:6],
         4: tuple(p + (4 if i % 3 == 2 else 3,) for i, p in enumerate(_passes)),
     }
+    COMPLETE_FIRST = 40_000  # positions of the complete search first, with no stock left
     BEAM_COST = {4: 2_000}  # positions per unit of width (the solver's own otherwise)
 
     def __init__(self, game, pos, deal_weight: int = DEAL_WEIGHT, prune: bool = True,
@@ -116,10 +117,26 @@ class SpiderModel:
         another."""
         if not self.prune:
             return [self]
-        return Tries(self, self.TRIES[len(self.game.suits)])
+        entries = self.TRIES[len(self.game.suits)]
+        if self.beam_tries(entries) and self.is_endgame(self.root):
+            # No stock left: the reachable positions are often few (a position a player
+            # has dealt out early is mostly lost), and passes, which give up, never prove
+            # a loss; the complete model's best-first search first can.
+            entries = ("complete",) + entries
+        return Tries(self, entries)
+
+    @staticmethod
+    def beam_tries(entries) -> bool:
+        """Whether every try is a beam pass (four suits): no best-first try that runs
+        dry hands over to the complete model."""
+        return all(isinstance(t, tuple) for t in entries)
 
     def _try(self, t) -> "SpiderModel":
-        """The model of one entry of ``TRIES``."""
+        """The model of one entry of ``TRIES`` (``"complete"``: :meth:`complete`)."""
+        if t == "complete":
+            m = self.complete()
+            m.first_try = self.COMPLETE_FIRST
+            return m
         if isinstance(t, tuple):
             cap, seed, jitter, backups, hidden = t[3:] + (0, 0, 1, None, 4)[len(t) - 3:]
             m = SpiderModel(self.game, self.pos, t[2], beam=t[1], cap=cap, seed=seed,
