@@ -9,6 +9,12 @@ and the longest single step (what the page's thread would wait for at once).
 
     PYTHONPATH=py python3 bench/hint.py --deals 1-40            # the issue's setting
     PYTHONPATH=py python3 bench/hint.py --games tabbycat --deals 1-10 --moves 10,25
+    PYTHONPATH=py python3 bench/hint.py --games spider4 --deals 1-20 --fair
+
+With ``--fair`` a game with face-down cards is asked the page's fair Hint instead
+(``solitaire.solver.hints.FairHint``: the unseen cards guessed, never looked at): a
+position counts as won when the hint gives a move (a win in at least one arrangement),
+as lost when every arrangement was proved lost.
 
 A player that stops early (no legal move, or nothing new to try) gives its last
 position: many of those are lost.
@@ -25,6 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from solitaire.engine.games import GAMES, get_game  # noqa: E402
 from solitaire.solver.players import play, positions  # noqa: E402
+from solitaire.solver.hints import FairHint  # noqa: E402
+from solitaire.solver.searches import Result  # noqa: E402
 from solitaire.solver.search import UNDECIDED, UNWINNABLE, WON, Search  # noqa: E402
 
 HINT_BUDGET = 300_000   # the page's Hint budget
@@ -43,14 +51,29 @@ def hint(game, pos, budget, step):
     return search.result, time.perf_counter() - t0, longest
 
 
-def row(game, kind, moves, deals, budget, step):
+def fair_hint(game, pos, budget, step):
+    """The page's fair Hint, stepped the same way: its verdict as a search's (won: a
+    move to give; lost: every arrangement proved lost), the whole time, the longest step."""
+    t0 = time.perf_counter()
+    h = FairHint(game, pos, budget)
+    longest = 0.0
+    while h.result is None:
+        t = time.perf_counter()
+        h.run(step)
+        longest = max(longest, time.perf_counter() - t)
+    r = h.result
+    verdict = WON if r.move is not None else UNWINNABLE if r.kind == "lost" else UNDECIDED
+    return Result(verdict, r.examined, 0, 0.0), time.perf_counter() - t0, longest
+
+
+def row(game, kind, moves, deals, budget, step, fair=False):
     counts = {WON: 0, UNWINNABLE: 0, UNDECIDED: 0}
     times, steps, examined = [], [], []
     for deal in deals:
         start = game.deal(deal)
         line = play(game, start, kind, moves, seed=deal)
         pos = positions(game, start, line)[-1]
-        result, seconds, longest = hint(game, pos, budget, step)
+        result, seconds, longest = (fair_hint if fair else hint)(game, pos, budget, step)
         counts[result.verdict] += 1
         times.append(seconds)
         steps.append(longest)
@@ -72,12 +95,13 @@ def main(argv=None):
     p.add_argument("--budget", type=int, default=HINT_BUDGET)
     p.add_argument("--step", type=int, default=STEP)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--fair", action="store_true", help="the fair Hint (games with face-down cards)")
     args = p.parse_args(argv)
     first, _, last = args.deals.partition("-")
     deals = range(int(first), int(last or first) + 1)
     rows = []
     if not args.json:
-        print(f"Hint from played positions, deals {args.deals}, budget {args.budget:,}, "
+        print(f"{'Fair hint' if args.fair else 'Hint'} from played positions, deals {args.deals}, budget {args.budget:,}, "
               f"step {args.step:,}")
         print(f"{'game':17} {'player':7} {'moves':>5} {'n':>4} {'decided':>8} {'won':>4} "
               f"{'lost':>4} {'undec':>5} {'median s':>9} {'max s':>7} {'max step s':>10}")
@@ -85,7 +109,8 @@ def main(argv=None):
         game = get_game(gid)
         for kind in args.players.split(","):
             for moves in map(int, args.moves.split(",")):
-                r = row(game, kind, moves, deals, args.budget, args.step)
+                r = row(game, kind, moves, deals, args.budget, args.step,
+                        args.fair and getattr(game, "has_hidden", False))
                 rows.append(r)
                 if not args.json:
                     print(f"{gid:17} {kind:7} {moves:>5} {r['positions']:>4} {r['decided']:>7}% "

@@ -5,11 +5,11 @@ import json
 import math
 
 from solitaire import get_game
-from solitaire.solver.hints import (EASY, HARD, MEDIUM, LastWinnable, arrangements, difficulty, hint,
-                             rating, visible, win_rate)
+from solitaire.solver.hints import (EASY, HARD, MEDIUM, FairHint, LastWinnable, arrangements,
+                             difficulty, hint, rating, visible, win_rate)
 from solitaire.solver.players import greedy_wins, play, positions
 from solitaire.engine.position import Position
-from solitaire.solver.search import WON, replay, solve
+from solitaire.solver.search import WON, Search, replay, solve
 from test_cli import run
 
 
@@ -60,6 +60,28 @@ def test_a_fair_hint_depends_only_on_what_the_player_sees():
     for world in arrangements(game, real, 3):
         assert visible(game, world) == visible(game, real)
         assert sorted(map(str, world.cards())) == sorted(map(str, real.cards()))
+
+
+def test_a_fair_hints_arrangements_share_one_budget_in_turns():
+    """An arrangement that needs more than a quarter of the budget gets what the others
+    left: two-suit deal 5's four arrangements cost 4,130, 12,851, 1,695 and 1,711
+    positions, so within 40,000 all four are won (a quarter each would lose the second).
+    Sliced finely or run at once, the hint is the same."""
+    game = get_game("spider2")
+    pos = game.deal(5)
+    second = Search(game, arrangements(game, pos, 4)[1], 40_000)
+    while second.run(40_000) is None:
+        pass
+    assert second.result.verdict == WON and second.result.examined > 40_000 // 4
+    whole = hint(game, pos, 40_000)
+    assert (whole.kind, whole.wins, whole.samples) == ("likely", 4, 4)
+    assert whole.examined < 40_000
+    sliced = FairHint(game, pos, 40_000)
+    while sliced.run(777) is None:
+        pass
+    a = sliced.result
+    assert (a.move, a.kind, a.wins, a.lost, a.examined, a.line) == (
+        whole.move, whole.kind, whole.wins, whole.lost, whole.examined, whole.line)
 
 
 def test_a_full_knowledge_hint_is_a_proof():

@@ -8,6 +8,7 @@ from solitaire import DEAL, IllegalMoveError, Move
 from solitaire.engine.cards import Card, deck
 from solitaire.engine.games.spider import Spider1, Spider2, Spider4
 from solitaire.records.session import Session
+from solitaire.solver.players import play, positions
 from solitaire.solver.search import Beam, replay, solve
 
 S1, S2, S4 = Spider1(), Spider2(), Spider4()
@@ -159,6 +160,38 @@ def test_a_beam_search_wins_four_suits():
     while beam.run(10_000) is None:
         pass
     assert beam.result.verdict == "won" and game.is_won(replay(game, game.deal(4), beam.result.line))
+
+
+def test_four_suit_passes_go_on_with_new_seeds_and_a_larger_budget_only_goes_further():
+    """Past the first 24 passes come passes of new seeds, as narrow as the first (not the
+    first again, wider), made only when reached; and a search's tries do not depend on its
+    budget: four-suit deal 2 is won at 57,529 positions by any budget from there up, and
+    not within one position less."""
+    model = S4.solver_model(S4.deal(2))
+    tries = model.tries()
+    assert len(tries) == 240 and len(tries.made) == 0
+    assert [(m.beam, m.seed) for m in tries[24:26]] == [(20, 29), (20, 30)]
+    assert [m.beam for m in tries[24:36]].count(50) == 2 and len(tries.made) == 12
+    results = [solve(S4, S4.deal(2), budget) for budget in (57_528, 57_529, 120_000)]
+    assert [r.verdict for r in results] == ["undecided", "won", "won"]
+    assert results[1].examined == results[2].examined == 57_529
+    assert results[1].line == results[2].line
+
+
+def test_with_no_stock_left_four_suits_search_the_complete_model_first_and_prove_a_loss():
+    """Passes give up and never prove a loss; with no stock left the complete model's
+    best-first search goes first (40,000 positions), so a four-suit position a player dealt
+    out early is proved lost: deal 7 after 25 random moves in 9 positions, deal 20 after
+    50 in 589. A deal from the start still begins with the passes."""
+    assert S4.solver_model(S4.deal(7)).tries()[0].beam == 20
+    for deal, moves, examined in ((7, 25, 9), (20, 50, 589)):
+        start = S4.deal(deal)
+        p = positions(S4, start, play(S4, start, "random", moves, seed=deal))[-1]
+        assert not p.stock
+        first = S4.solver_model(p).tries()[0]
+        assert (first.proves, first.beam, first.first_try) == (True, 0, 40_000)
+        result = solve(S4, p, 300_000)
+        assert (result.verdict, result.examined) == ("unwinnable", examined)
 
 
 def test_a_seed_reorders_only_ties_or_near_ties():

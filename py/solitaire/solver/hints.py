@@ -121,46 +121,74 @@ class FairHint:
     """:func:`hint` in slices: ``run(positions)`` returns the :class:`Hint` once done.
 
     Without hidden cards, or with ``fair=False``, it is one search of the real
-    position. Fairly, the budget is split between ``samples`` arrangements of the
-    unseen cards, each drawn by SplitMix64 seeded from the visible position only.
+    position. Fairly, ``samples`` arrangements of the unseen cards, each drawn by
+    SplitMix64 seeded from the visible position only, are searched in turns of
+    ``TURN`` positions (of an equal share of the budget when that is less) out of one
+    budget: an arrangement won (or proved lost) early leaves its share to those still
+    searching, so a hard arrangement gets what the easy ones did not need. Turns end at
+    the first expansion that reaches them, so how the hint is sliced never changes it,
+    and from ``TURN`` positions an arrangement up, a hint given a larger budget goes on
+    where a smaller one stopped.
     """
+
+    TURN = 1_000
 
     def __init__(self, game, pos, budget: int = HINT_BUDGET, fair: bool = True,
                  samples: int = FAIR_SAMPLES):
         self.game = game
         self.pos = pos
+        self.budget = budget
         self.fair = fair and bool(getattr(game, "has_hidden", False))
         self.worlds = arrangements(game, pos, samples) if self.fair else [pos]
-        self.share = budget // len(self.worlds)
         self.votes: dict[Move, list] = {}
         self.lost = 0       # arrangements a complete search proved lost
         self.examined = 0
         self.result: Hint | None = None
-        self.k = 0
-        self._search = Search(game, self.worlds[0], self.share)
+        self.searches: list[Search | None] = [None] * len(self.worlds)
+        self.live = list(range(len(self.worlds)))  # arrangements still searching
+        self.index = 0      # whose turn, in ``live``
+        self.turn = max(1, min(self.TURN, budget // len(self.worlds)))
+        self.turn_end = self.turn
+
+    def _search(self, k: int) -> Search:
+        if self.searches[k] is None:  # begun at its first turn
+            self.searches[k] = Search(self.game, self.worlds[k], self.budget)
+        return self.searches[k]
 
     def run(self, positions: int) -> Hint | None:
         while self.result is None and positions > 0:
-            search = self._search
+            if not self.live or self.examined >= self.budget:
+                for k in self.live:
+                    if self.searches[k] is not None:
+                        self.searches[k].cancel()
+                self.result = self._vote()
+                break
+            k = self.live[self.index]
+            search = self._search(k)
             before = search.examined
-            res = search.run(positions)
+            res = search.run(max(1, min(self.turn_end - before, positions,
+                                        self.budget - self.examined)))
             spent = search.examined - before
             self.examined += spent
             positions -= max(spent, 1)
-            if res is None:
-                continue
-            if not self.fair:
-                self.result = self._plain(res)
-                break
-            if res.verdict == WON and res.line:
-                self.votes.setdefault(res.line[0], []).append(res.line)
-            elif res.verdict == UNWINNABLE:
-                self.lost += 1
-            self.k += 1
-            if self.k < len(self.worlds):
-                self._search = Search(self.game, self.worlds[self.k], self.share)
+            if res is not None:
+                if not self.fair:
+                    self.result = self._plain(res)
+                    break
+                if res.verdict == WON and res.line:
+                    self.votes.setdefault(res.line[0], []).append(res.line)
+                elif res.verdict == UNWINNABLE:
+                    self.lost += 1
+                self.searches[k] = None  # done: free it
+                self.live.remove(k)
+            elif search.examined < self.turn_end:
+                continue  # the slice ended inside the turn
             else:
-                self.result = self._vote()
+                self.index += 1
+            if self.live:
+                self.index %= len(self.live)
+                nxt = self.searches[self.live[self.index]]
+                self.turn_end = (nxt.examined if nxt is not None else 0) + self.turn
         return self.result
 
     def _plain(self, res) -> Hint:
@@ -181,7 +209,9 @@ class FairHint:
 
     def cancel(self) -> None:
         if self.result is None:
-            self._search.cancel()
+            for search in self.searches:
+                if search is not None:
+                    search.cancel()
             self.result = Hint(None, "none", self.examined)
 
 

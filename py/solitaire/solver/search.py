@@ -243,7 +243,8 @@ class Search:
             cost = getattr(model, "beam_cost", self.BEAM_COST)
             self.current = Beam(self.game, self.start, model, min(width * cost, left), width)
         else:
-            allowance = left if len(self.tries) == 1 else min(self.FIRST_TRY * 4 ** self.round, left)
+            first = getattr(model, "first_try", self.FIRST_TRY)  # a model may ask for more
+            allowance = left if len(self.tries) == 1 else min(first * 4 ** self.round, left)
             self.current = BestFirst(self.game, self.start, model, allowance)
 
     @property

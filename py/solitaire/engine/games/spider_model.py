@@ -6,6 +6,7 @@ counts, then the ten columns joined by zero bytes. While stock remains the colum
 their order (deal card i lands on column i); after the last deal they are sorted.
 """
 
+from collections.abc import Sequence
 from zlib import crc32
 
 from ..cards import SUITS
@@ -29,6 +30,26 @@ RANK = bytes([0] + [rank(c) for c in range(1, 53)])  # RANK[c] == rank(c); RANK[
 
 # A completed run of each suit, K..A bottom to top.
 RUNS = frozenset(bytes(s * 13 + r for r in range(13, 0, -1)) for s in range(4))
+
+
+class Tries(Sequence):
+    """A model's tries, each made the first time it is asked for (four suits list
+    hundreds of passes, and most searches end within the first few)."""
+
+    def __init__(self, model, entries):
+        self.model, self.entries = model, entries
+        self.made: dict[int, "SpiderModel"] = {}
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        i = range(len(self))[i]  # negative indices; IndexError past the end
+        if i not in self.made:
+            self.made[i] = self.model._try(self.entries[i])
+        return self.made[i]
 
 
 class SpiderModel:
@@ -55,7 +76,10 @@ class SpiderModel:
     # pass that has lost its way costs little and the next, different, pass begins.
     # A pass may also weigh a face-down card other than four (the last field): four
     # suits weigh it three in two passes of three, four in the third (see docs/solver.md).
-    PASSES = 24
+    # Four suits go on with passes of new seeds where other tries would come round again
+    # wider: a deal the first passes miss is won sooner by more different passes than by
+    # wider ones (``PASSES`` of them fill a budget of a million or two positions).
+    PASSES = 240
     _passes = tuple(("beam", 50 if i % 6 == 5 else 20, (25, 20, 22)[i % 3], 0, i + 5,
                      (2, 3, 4, 6)[i % 4], 4) for i in range(PASSES))
     TRIES = {
@@ -63,6 +87,7 @@ class SpiderModel:
         2: (25, 20, ("beam", 50, 25), 30, 35, ("beam", 50, 25, 1)) + _passes[:6],
         4: tuple(p + (4 if i % 3 == 2 else 3,) for i, p in enumerate(_passes)),
     }
+    COMPLETE_FIRST = 40_000  # positions of the complete search first, with no stock left
     BEAM_COST = {4: 2_000}  # positions per unit of width (the solver's own otherwise)
 
     def __init__(self, game, pos, deal_weight: int = DEAL_WEIGHT, prune: bool = True,
@@ -92,17 +117,34 @@ class SpiderModel:
         another."""
         if not self.prune:
             return [self]
-        tries = []
-        for t in self.TRIES[len(self.game.suits)]:
-            if isinstance(t, tuple):
-                cap, seed, jitter, backups, hidden = t[3:] + (0, 0, 1, None, 4)[len(t) - 3:]
-                tries.append(SpiderModel(self.game, self.pos, t[2], beam=t[1], cap=cap, seed=seed,
-                                         jitter=jitter, backups=backups, hidden_weight=hidden))
-            else:
-                tries.append(SpiderModel(self.game, self.pos, t))
-        for m in tries:
-            m._memo = self._memo  # a column's cost is the same under every weight: one memo
-        return tries
+        entries = self.TRIES[len(self.game.suits)]
+        if self.beam_tries(entries) and self.is_endgame(self.root):
+            # No stock left: the reachable positions are often few (a position a player
+            # has dealt out early is mostly lost), and passes, which give up, never prove
+            # a loss; the complete model's best-first search first can.
+            entries = ("complete",) + entries
+        return Tries(self, entries)
+
+    @staticmethod
+    def beam_tries(entries) -> bool:
+        """Whether every try is a beam pass (four suits): no best-first try that runs
+        dry hands over to the complete model."""
+        return all(isinstance(t, tuple) for t in entries)
+
+    def _try(self, t) -> "SpiderModel":
+        """The model of one entry of ``TRIES`` (``"complete"``: :meth:`complete`)."""
+        if t == "complete":
+            m = self.complete()
+            m.first_try = self.COMPLETE_FIRST
+            return m
+        if isinstance(t, tuple):
+            cap, seed, jitter, backups, hidden = t[3:] + (0, 0, 1, None, 4)[len(t) - 3:]
+            m = SpiderModel(self.game, self.pos, t[2], beam=t[1], cap=cap, seed=seed,
+                            jitter=jitter, backups=backups, hidden_weight=hidden)
+        else:
+            m = SpiderModel(self.game, self.pos, t)
+        m._memo = self._memo  # a column's cost is the same under every weight: one memo
+        return m
 
     def complete(self) -> "SpiderModel":
         model = SpiderModel(self.game, self.pos, self.deal_weight, prune=False)
