@@ -38,11 +38,17 @@ WINNABLE_COUNT = 200                       # deals proved per game
 COUNTS = {"spider4": 50, "spider2": 100}   # ... where each costs seconds (idle time proves more)
 DAILY_FIRST = datetime.date(2026, 1, 1)    # solver.daily.FIRST_DAY
 DAILY_LAST = datetime.date(2027, 12, 31)
-DAILY_FIRSTS = {"spider4": datetime.date(2026, 12, 1)}   # some 10 s a day on a busy machine
+DAILY_LASTS = {}   # games whose dailies end sooner (filled in below when the table is remade)
+DAILY_FIRSTS = {"spider4": datetime.date(2026, 12, 1), "spider2": datetime.date(2026, 12, 1)}  # seconds a day
 SLOWNESS = {"spider4": 3, "spider2": 2, "tuxedo": 1}  # started first, so two workers end together
 MADE_BY = "python3 scripts/tables.py"
 WINNABLE_FILE = ROOT / WINNABLE_PATH
 DAILY_FILE = ROOT / DAILY_PATH
+
+
+def daily_range(game_id: str) -> tuple:
+    """The first and last day of a game's dailies in the table."""
+    return DAILY_FIRSTS.get(game_id, DAILY_FIRST), DAILY_LASTS.get(game_id, DAILY_LAST)
 
 
 def winnable_candidates(game_id: str):
@@ -117,7 +123,7 @@ def main(argv=None) -> int:
     if args.what == "daily":
         old = read_daily_table(DAILY_FILE.read_text()) if DAILY_FILE.exists() else {}
         slowest_first = sorted(games, key=lambda g: -SLOWNESS.get(g, 0))
-        new = run_all(daily_game, {g: (g, DAILY_FIRSTS.get(g, DAILY_FIRST), DAILY_LAST)
+        new = run_all(daily_game, {g: (g, *daily_range(g))
                                         for g in slowest_first},
                       args.workers)
         table = {g: new.get(g) or old[g] for g in GAMES if g in new or g in old}
