@@ -199,6 +199,7 @@ def test_the_look_back_and_the_daily_in_the_worker(page):
     assert "1 move ago" in page.inner_text("#offer-text")
     page.click("#offer-no")
     assert solver(page)["answered"] == answered + 1
+    page.evaluate("window.tabby_tables_off('daily')")   # today is in the site's daily table
     page.click("#daily")   # today's daily, not cached in this fresh profile
     page.wait_for_function(f"{STATUS}.startsWith('The daily deal of')",
                            polling=100, timeout=90_000)
@@ -310,3 +311,70 @@ def test_a_worker_without_the_snapshot_boots_normally_and_answers(browser, serve
     assert not errors, errors
     assert not local_only(page, server)
     page.context.close()
+
+
+# -- answers from the site's tables (scripts/tables.py, web/tables/) --------------------------
+
+def tables_loaded(page):
+    page.wait_for_function("(() => { const t = JSON.parse(window.tabby_tables()).loaded;"
+                           " return t.winnable === true && t.daily === true; })()",
+                           polling=100, timeout=60_000)
+
+
+def table_deals(game_id):
+    from test_tables import WINNABLE
+    return {n for r in ("easy", "medium", "hard") for n in WINNABLE[game_id][r]}
+
+
+def test_new_deal_with_winnable_answers_from_the_table_online_and_offline(browser, server):
+    """Once the game is playable the page loads the winnable table; New deal then deals
+    one of its deals (each once) with no search: the solver's worker is never asked for.
+    Offline (the service worker's copy of the site) the same."""
+    from test_deploy import controlled
+    page = new_page(browser, service_workers="allow")
+    boot(page, server + "/?deal=6&game=manx")
+    controlled(page)
+    for offline in (False, True):
+        if offline:
+            page.context.set_offline(True)
+            page.reload()
+            ready(page)
+        tables_loaded(page)
+        got = []
+        for _ in range(3):
+            before = page.inner_text("#deal-number")
+            page.click("#new-deal")
+            page.wait_for_function(f"document.querySelector('#deal-number').textContent !== '{before}'",
+                                   polling=100, timeout=10_000)
+            assert "proved" in page.inner_text("#status")
+            got.append(int(page.inner_text("#deal-number")))
+        assert set(got) <= table_deals("manx") and len(set(got)) == 3, got
+        assert solver(page)["state"] == "off"       # no search ran, so no worker
+        assert not [u for u in page.requests if u.endswith("/solver-worker.mjs")]
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_the_daily_from_the_table_is_the_one_the_page_computes(browser, server):
+    """A date in the daily table is dealt from it, with no search; the same date in a
+    page whose tables are left out is computed (the frozen checker's search) to the same deal."""
+    day, game_id = "2026-11-20", "tuxedo"
+    deals = []
+    for tables in (True, False):
+        page = new_page(browser)
+        boot(page, server + f"/?deal=1&game={game_id}")
+        if tables:
+            tables_loaded(page)
+        else:
+            page.evaluate("window.tabby_tables_off('daily')")
+        page.evaluate(f"window.tabby_daily_start('{day}', '{game_id}')")
+        page.wait_for_function(f"(() => {{ const d = JSON.parse(window.tabby_deal());"
+                               f" return d.daily === '{day}' && !d.busy; }})()",
+                               polling=100, timeout=120_000)
+        assert page.inner_text("#status").startswith(f"The daily deal of {day}")
+        deals.append(json.loads(page.evaluate("window.tabby_deal()"))["deal"])
+        if tables:   # no search: the worker was never needed
+            assert solver(page)["state"] == "off", solver(page)
+        assert not page.errors, page.errors
+        page.context.close()
+    assert deals[0] == deals[1] == daily_deal(day, game_id)

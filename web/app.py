@@ -31,6 +31,7 @@ from solitaire.words.messages import Message  # noqa: E402
 from solitaire.solver.daily import daily_deal  # noqa: E402
 from solitaire.words.messages import clock_text  # noqa: E402
 from solitaire.play.controller import Controller  # noqa: E402
+from solitaire.records.tables import DAILY_PATH, WINNABLE_PATH  # noqa: E402
 from solitaire.engine.position import parse_line  # noqa: E402
 from solitaire.records.readers import read_query  # noqa: E402
 from solitaire.solver.search import Search  # noqa: E402
@@ -38,6 +39,9 @@ from solitaire.records.stats import summary  # noqa: E402
 from table import Table, finish_all, game_label, set_motion  # noqa: E402
 
 window.performance.mark("app-imported")  # bench/startup.py: the game's imports are done
+
+
+TABLES = {"winnable": "./" + WINNABLE_PATH, "daily": "./" + DAILY_PATH}
 
 
 def random32() -> int:
@@ -170,7 +174,36 @@ class Page:
                 self.runner.rate()   # in the solver's worker
             elif not self.rating:
                 asyncio.ensure_future(self.rate())
+        elif self.ready is None and ctl.task is None and ctl.proving_wanted():
+            if self.runner.state == "off":   # few proved deals left: the worker proves more
+                self.runner.start_worker()
+            elif self.runner.state == "ready":
+                self.runner.rate()
         return ans
+
+    async def load_tables(self, kinds=TABLES):
+        """Fetch the site's tables (New deal with Winnable's deals, the dailies) and give
+        each to the controller, which reads it with its reader; a table that cannot be
+        fetched or read is left out, and the searches answer as before."""
+        for kind in kinds:
+            if kind in self.ctl.tables:
+                continue
+            try:
+                response = await window.fetch(TABLES[kind])
+                text = str(await response.text()) if response.ok else None
+            except Exception as e:  # offline and not kept, or refused (another release)
+                text = None
+                window.console.warn(f"table {kind}: {str(e)[:120]}")
+            if kind in self.ctl.tables:
+                continue
+            if text is None:
+                self.ctl.tables[kind] = {}
+                self.do(Answer())
+                continue
+            self.do(self.ctl.load_table(kind, text))
+            problem = self.ctl.table_problems.get(kind)
+            if problem is not None:
+                window.console.warn(f"table {kind}: {str(problem)}")
 
     async def rate(self):
         """Rate deals a slice at a time on this thread (the board's, then the calendar's
@@ -459,6 +492,12 @@ def hooks(page):
         "tabby_start": lambda n, game=None: page.do(ctl.start_deal(int(n), nullish(game))) and None,
         "tabby_play": lambda line: all(page.do(ctl.play(m)).handled for m in parse_line(str(line))),
         "tabby_daily": lambda day, game=None: str(daily_deal(str(day), nullish(game) or ctl.game.id)),
+        "tabby_daily_start": lambda day, game=None: page.do(ctl.daily(str(day), nullish(game))) and None,
+        "tabby_deal": lambda: json.dumps({"game": ctl.session.game.id, "deal": ctl.session.deal,
+                                          "daily": ctl.session.daily, "busy": ctl.task is not None}),
+        "tabby_tables_off": lambda kinds: [ctl.tables.__setitem__(k, {}) for k in str(kinds).split(",")] and None,
+        "tabby_tables": lambda: json.dumps({"loaded": {k: bool(v) for k, v in ctl.tables.items()},
+                                            "left": ctl.winnable_left(), "fresh": ctl.fresh}),
         "tabby_stats": lambda: json.dumps(ctl.stats),
         "tabby_pending": lambda: ctl.pending,
         "tabby_summary": lambda game: json.dumps(summary(ctl.stats, get_game(str(game)).id, ctl.today())),
@@ -506,6 +545,7 @@ def boot():
         el("loading").hidden = True
         document.body.dataset.ready = "1"
         window.performance.mark("app-ready")
+        asyncio.ensure_future(page.load_tables())   # after the game is playable
         # The solver's worker boots a second Python (some 150 MB of the page's memory) only
         # when a search is first asked for (Runner.ensure); until then the page rates deals
         # in slices.
@@ -520,6 +560,8 @@ def boot():
     page.do(ans)
     if page.ctl.task is not None:  # the page opens on a search (a ?daily= link): the
         page.runner.start_worker()  # worker boots now and takes it over once up
+        if page.ctl.task[0] == "daily":  # ... unless the daily table has the date
+            asyncio.ensure_future(page.load_tables(("daily",)))
     page.intro.show_if_new()
 
 

@@ -234,11 +234,15 @@ class Runner:
         if self.state != "ready" or ctl.task is not None:
             return
         job = ctl.rating_job()
+        if job is None and self.rating is not None:
+            return   # a proof under way (or a rating) ends first
+        if job is None:
+            job = ctl.proving_job()   # few proved deals left for New deal: prove more
         if job is None:
             return
         running = self.rating
         if running is not None:
-            if (running["game"], running["deal"]) == (job["game"], job["deal"]):
+            if (running["game"], running.get("deal")) == (job["game"], job.get("deal")):
                 return
             self.stop(running["id"])
         self.rating = job
@@ -260,5 +264,5 @@ class Runner:
         """For the tests and benchmarks: where searches run, and the worker's figures."""
         return json.dumps({"state": self.state, "boot": self.boot, "answered": self.answered,
                            "memory": self.memory, "running": self.running, "rated": self.rated,
-                           "rating": None if self.rating is None else self.rating["deal"],
+                           "rating": None if self.rating is None else self.rating.get("deal"),
                            "cancel": self.cancel, "stops": self.stops})

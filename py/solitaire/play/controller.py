@@ -32,7 +32,7 @@ from ..records.stats import MAX_GAMES, fit, games_in, record, sync
 from ..solver.daily import parse_date
 from ..words.messages import Message, clock_text
 from ..words.text import reason
-from . import jobs as J, moves as M, questions as Q, replay as R, tasks as T, texts as X
+from . import jobs as J, moves as M, questions as Q, replay as R, tables as TB, tasks as T, texts as X
 from .answer import CLOSED, Answer, Offer
 
 __all__ = ["Controller", "clock_text"]
@@ -73,6 +73,11 @@ class Controller:
         self.pending_said = False   # ... and the player was told so
         self.pending_ticks = 0      # seconds since the last retry
         self.replay: R.Replay | None = None   # a replay on the table (see solitaire.play.replay)
+        self.tables = {}            # the site's tables the page loaded: {"winnable"|"daily": table}
+        self.table_problems = {}    # ... and why one could not be read
+        self.drawn = set()          # (game id, deal) New deal took from them in this tab
+        self.fresh = {}             # game id -> deals the worker proved in idle time
+        self.table_rng = None       # picks among them (seeded once from ``random``)
 
     # -- starting ------------------------------------------------------------------------
 
@@ -505,11 +510,33 @@ class Controller:
         with a difficulty chosen, the first rated so (and proved, with Winnable on)."""
         if self.replay is not None:
             return R.close(self).merge(self.new_deal())
-        if self.prefs.get("difficulty"):
-            return Q.rated_deal(self, self.prefs["difficulty"])
+        wanted = self.prefs.get("difficulty")
+        if self.prefs["winnable"]:
+            number = TB.pick(self, wanted)
+            if number is not None:  # proved (and rated) before: no search
+                ans = self._start(self.game, number)
+                ans.say(f"deal_{wanted}_proved" if wanted else "deal_proved", number=number)
+                return ans
+        if wanted:
+            return Q.rated_deal(self, wanted)
         if not self.prefs["winnable"]:
             return self._start(self.game, self._random_deal())
         return T.winnable_deal(self)
+
+    def load_table(self, kind: str, text) -> Answer:
+        """A table of the site the page fetched (see :mod:`solitaire.play.tables`)."""
+        return TB.load(self, kind, text)
+
+    def winnable_left(self) -> int:
+        """Deals of the game New deal with Winnable can take without a search."""
+        return TB.left(self)
+
+    def proving_wanted(self) -> bool:
+        return TB.proving_wanted(self)
+
+    def proving_job(self) -> dict | None:
+        """Idle time's next proof of a fresh deal, as a job for the page's solver worker."""
+        return TB.proving_job(self)
 
     def winnable_budget(self) -> int:
         """Positions Winnable gives each candidate deal: the game's (four-suit Spider's
@@ -571,11 +598,18 @@ class Controller:
         return Q.rating_job(self)
 
     def rated(self, job: dict, value) -> Answer:
-        """The worker's answer to ``rating_job``'s job."""
+        """The worker's answer to ``rating_job``'s (or ``proving_job``'s) job."""
+        if job.get("kind") == "new_deal":
+            return TB.proved(self, job, value)
         return Q.rated(self, job, value)
 
     def daily_ratings(self, days: list) -> dict:
-        return Q.daily_ratings(self, days, S.read_daily_cache(self.store, self.now()))
+        known = S.read_daily_cache(self.store, self.now())
+        for day in days:   # the daily table's dates are known too
+            number = TB.daily(self, self.game.id, day)
+            if number is not None:
+                known.setdefault(f"{self.game.id}:{day}", number)
+        return Q.daily_ratings(self, days, known)
 
     # -- the other intents, one line each (their bodies are in solitaire.play.moves) ------------
 

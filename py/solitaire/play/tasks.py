@@ -23,7 +23,7 @@ move, undo, another deal) the search is dropped, never applied.
 
 
 from ..records import saved as S
-from . import jobs as J, moves as M
+from . import jobs as J, moves as M, tables as TB
 from .answer import Answer, Progress, Steps, labelled
 from ..solver.daily import DAILY_BUDGET, DailySearch, candidates, daily_deal, parse_date  # noqa: F401 (doctest)
 from ..engine.errors import SolitaireError
@@ -138,6 +138,10 @@ def daily(c, day: str | None = None, game_id: str | None = None) -> Answer:
     number = cache.get(f"{game.id}:{day}")
     if number is not None and number not in set(candidates(day, game.id)):
         number = None  # not one of that day's candidates: never trusted
+    if number is None:
+        number = TB.daily(c, game.id, day)  # the site's daily table (a candidate, checked)
+        if number is not None:   # kept as a computed one is: a reload trusts the saved game
+            S.write_daily_cache(c.store, c.now(), f"{game.id}:{day}", number)
     if number is not None:
         return start_daily(c, game, day, number, ans)
     steps = daily_steps(DailySearch(day, game.id), c.SLICE)
@@ -184,7 +188,7 @@ def check_daily_claim(c, session, ans) -> None:
         ok_day = False
     if ok_day and session.deal in set(candidates(day, game.id)):
         cached = S.read_daily_cache(c.store, c.now()).get(f"{game.id}:{day}")
-        if cached == session.deal:
+        if cached == session.deal or TB.daily(c, game.id, day) == session.deal:
             return
         key = "saved_daily_unchecked" if cached is None else "saved_daily_refused"
     else:

@@ -336,6 +336,7 @@ ENGLISH: dict[str, str] = {
     "rec_motion": "the card motion is not slow, normal, fast or off",
     "rec_daily_cache": "the daily cache is not a record",
     "rec_daily_cache_entry": "the daily cache has a bad entry",
+    "rec_table_field": "the table {name} has a bad '{field}'",
     "rec_stats_not_record": "the statistics are not a statistics record",
     "rec_stats_newer": "the statistics were written by a newer version (schema {schema})",
     "rec_stats_layout": "the statistics have an unknown layout (schema {schema})",

@@ -335,6 +335,7 @@ SPANISH: dict[str, str] = {
     "rec_motion": "el movimiento de las cartas no es lento, normal, rápido ni ninguno",
     "rec_daily_cache": "la caché de diarias no es un registro",
     "rec_daily_cache_entry": "la caché de diarias tiene una entrada no válida",
+    "rec_table_field": "la tabla {name} tiene un '{field}' no válido",
     "rec_stats_not_record": "las estadísticas no son un registro de estadísticas",
     "rec_stats_newer": "las estadísticas son de una versión más nueva (esquema {schema})",
     "rec_stats_layout": "las estadísticas tienen una estructura desconocida (esquema {schema})",
