@@ -7,10 +7,11 @@ cell, sorted so free cells come last), then the seven piles joined by zero bytes
 With no stock, piles and cells are interchangeable, so sorting loses nothing.
 
 Every foundation move is safe in Tuxedo (see ``Tuxedo.auto_move``), so the model makes
-them all at once after each move; ``follow`` replays them as real moves for the line.
+them all at once after each move; ``follow`` plays them as real moves for the line.
 """
 
 from ..cards import SUITS
+from ..position import Move
 
 SEP = b"\x00"
 ZEROS = [bytes(n) for n in range(8)]
@@ -80,13 +81,79 @@ class TuxedoModel:
         tops = [("foundation", s * 13 + r if r else 0) for s, r in enumerate(state[:4])]
         return state[11:].split(SEP) + [("cell", c) for c in state[4:11]] + tops, False
 
-    def follow(self, pos) -> list:
-        """The foundation moves the model makes by itself, as real moves."""
+    def step(self, pos, state: bytes, want: bytes):
+        """The real move from ``pos`` (whose state is ``state``) to ``want``, a state one
+        model move away, read off the two states; None when they do not tell it (for
+        rebuilding a line: :meth:`solitaire.solver.searches.Searcher._line` plays it on
+        the engine and checks it).
+
+        Foundation moves only take cards off the tops, so of the cards still out in
+        ``want`` only the moved group's bottom card lies elsewhere than in ``state``: on
+        another card, alone in a pile, or in a cell. Its place in ``pos`` is the move's
+        source; where it lies in ``want`` names the destination: the pile whose top card
+        it lies on, the first empty pile, the first free cell. When the moved cards all
+        went up, nothing tells the move: None.
+
+        >>> from solitaire.engine.games import get_game
+        >>> game = get_game("tuxedo")
+        >>> pos = game.deal(1)
+        >>> model = game.solver_model(pos)
+        >>> state = model.key(pos)
+        >>> all(model.key(game._apply(pos, model.step(pos, state, want))) == want
+        ...     for want in model.children(state))
+        True
+        """
+        find = state.find
+        moved = None
+        for c in want[4:11]:   # a card new in the cells came from a pile
+            if c and find(c, 4, 11) < 0:
+                moved, to = c, -1
+                break
+        else:
+            for pile in want[11:].split(SEP):
+                j = find(pile, 11) if pile else 11
+                if j >= 0 and (j == 11 or not state[j - 1]):
+                    continue   # the same cards on the same cards: unchanged but for its top
+                below = 0
+                for c in pile:
+                    i = find(c, 4)
+                    was = -1 if i < 11 else (state[i - 1] if i > 11 else 0)
+                    if was != below:
+                        moved, to = c, below
+                        break
+                    below = c
+                if moved is not None:
+                    break
+            else:
+                return None
+        i = find(moved, 4)
+        if i < 11:
+            src = next((f"cell-{k + 1}" for k, cell in enumerate(pos.cells)
+                        if cell and card_id(cell[0]) == moved), None)
+            count = 1
+        else:
+            end = find(0, i)
+            count = (end if end >= 0 else len(state)) - i
+            src = next((f"pile-{k + 1}" for k, pile in enumerate(pos.piles)
+                        if len(pile) >= count and card_id(pile[-count]) == moved), None)
+        if src is None:
+            return None
+        if to == -1:
+            k = next((k for k, cell in enumerate(pos.cells) if not cell), None)
+            return None if k is None else Move(src, f"cell-{k + 1}", count)
+        for k, pile in enumerate(pos.piles):
+            if (card_id(pile[-1]) == to) if pile else not to:
+                return Move(src, f"pile-{k + 1}", count)
+        return None
+
+    def follow(self, pos) -> tuple:
+        """The foundation moves the model makes by itself, as real moves, and the
+        position after them."""
         moves = []
         while (move := self.game.auto_move(pos)) is not None:
             moves.append(move)
             pos = self.game._apply(pos, move)  # legal: auto_move makes only legal moves
-        return moves
+        return moves, pos
 
     def is_endgame(self, state: bytes) -> bool:
         return True  # no stock: the whole game is one end-game
