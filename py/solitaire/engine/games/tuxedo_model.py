@@ -24,6 +24,21 @@ KINGS = frozenset(s * 13 + 13 for s in range(4))
 CODE = {suit: i * 13 for i, suit in enumerate(SUITS)}  # card_id(c) == CODE[c.suit] + c.rank
 
 
+_UPS: dict[bytes, frozenset] = {}
+
+
+def ups(found: bytes) -> frozenset:
+    """The cards that go up next on these foundation ranks (one a suit not yet full).
+
+    >>> sorted(ups(bytes([0, 12, 13, 3])))
+    [1, 26, 43]
+    """
+    cards = _UPS.get(found)
+    if cards is None:
+        cards = _UPS[found] = frozenset(s * 13 + r + 1 for s, r in enumerate(found) if r < 13)
+    return cards
+
+
 def card_id(card) -> int:
     return CODE[card.suit] + card.rank
 
@@ -36,6 +51,21 @@ def suit(c: int) -> int:
     return (c - 1) // 13
 
 
+class Shares(dict):
+    """Each pile's share of the score by its cards, worked out (by ``share``) when first
+    asked for."""
+
+    __slots__ = ("share",)
+
+    def __init__(self, share):
+        super().__init__()
+        self.share = share
+
+    def __missing__(self, pile: bytes) -> int:
+        value = self[pile] = self.share(pile)
+        return value
+
+
 class TuxedoModel:
     """The compact search model of one Tuxedo position (see :mod:`solitaire.solver.search`)."""
 
@@ -44,7 +74,7 @@ class TuxedoModel:
 
     def __init__(self, game, pos):
         self.game = game
-        self._shares: dict[bytes, int] = {}   # a pile's share of the score, by its cards
+        self._shares = Shares(type(self)._share)   # a pile's share of the score, by its cards
         self.root = self._close(self.key(pos))
 
     def key(self, pos) -> bytes:
@@ -167,31 +197,26 @@ class TuxedoModel:
         (it has to move before that one goes up), and ``DEPTH`` for every card above
         each suit's next foundation card."""
         found = state[:4]
-        total = 52 - sum(found) + 7 - state[4:11].count(0)
-        shares = self._shares
-        for pile in state[11:].split(SEP):
-            share = shares.get(pile)
-            if share is None:
-                share = shares[pile] = self._share(pile)
-            total += share
+        total = (52 - sum(found) + 7 - state[4:11].count(0)
+                 + sum(map(self._shares.__getitem__, state[11:].split(SEP))))
         find, depth = state.find, self.DEPTH
-        for s in range(4):
-            if found[s] < 13:
-                i = find(s * 13 + found[s] + 1, 11)
-                if i >= 0:  # else in a cell
-                    end = find(0, i)
-                    total += depth * ((end if end >= 0 else len(state)) - 1 - i)
+        for card in ups(found):   # each suit's next foundation card
+            i = find(card, 11)
+            if i >= 0:  # else in a cell
+                end = find(0, i)
+                total += depth * ((end if end >= 0 else len(state)) - 1 - i)
         return total
 
-    def _share(self, pile: bytes) -> int:
+    @classmethod
+    def _share(cls, pile: bytes) -> int:
         """A pile's part of the score (its breaks and the cards that must move)."""
-        share = self.BREAK * sum(over != under - 1 or under in ACES
+        share = cls.BREAK * sum(over != under - 1 or under in ACES
                                  for under, over in zip(pile, pile[1:]))
-        if self.MUST_MOVE:
+        if cls.MUST_MOVE:
             low = [53, 53, 53, 53]  # each suit's lowest card so far, from the bottom up
             for card in pile:
                 if low[SUIT[card]] < card:
-                    share += self.MUST_MOVE
+                    share += cls.MUST_MOVE
                 else:
                     low[SUIT[card]] = card
         return share
@@ -208,7 +233,8 @@ class TuxedoModel:
     def sibling(cls, model):
         """A model of this class for the same position as ``model``."""
         other = cls.__new__(cls)
-        other.game, other.root, other._shares = model.game, model.root, {}
+        other.game, other.root = model.game, model.root
+        other._shares = Shares(cls._share)
         return other
 
     @staticmethod
@@ -251,23 +277,17 @@ class TuxedoModel:
         not left out here: see :mod:`solitaire.solver.search`).
 
         ``state`` is closed, so after a move only the card it lays bare on its pile can
-        go up: the state is closed again at once unless that card can."""
+        go up: the state is closed again at once unless that card can (one of
+        :func:`ups`). Empty piles sort first, so the first pile tells whether one is."""
         head, found, cells = state[:11], state[:4], state[4:11]
         piles = state[11:].split(SEP)
         free = cells.count(0)
         at = {p[-1]: k for k, p in enumerate(piles) if p}   # a pile's index by its top card
-        empty = next((k for k, p in enumerate(piles) if not p), None)
+        empty = None if piles[0] else 0
         digs = self._digs(found, piles, free, at, empty)
+        goes = ups(found)
         out = []
-        join, closed = SEP.join, self._closed
-
-        def after(cells_after, new, bare):
-            """The state these places make: ``bare`` is the card laid bare, or 0."""
-            if bare and found[SUIT[bare]] == RANK[bare] - 1:
-                return closed(list(found), list(cells_after), new)
-            new.sort()
-            return (head if cells_after is cells else found + cells_after) + join(new)
-
+        append, join, closed = out.append, SEP.join, self._closed
         for i, p in enumerate(piles):
             n = len(p)
             if not n:
@@ -279,13 +299,21 @@ class TuxedoModel:
                     if empty is not None and j < n:
                         new = piles[:]
                         new[i], new[empty] = p[:n - j], p[n - j:]
-                        out.append(after(cells, new, p[n - j - 1]))
+                        if p[n - j - 1] in goes:
+                            append(closed(list(found), list(cells), new))
+                        else:
+                            new.sort()
+                            append(head + join(new))
                     break
                 k = at.get(card + 1)
                 if k is not None and k != i:
                     new = piles[:]
                     new[i], new[k] = p[:n - j], piles[k] + p[n - j:]
-                    out.append(after(cells, new, p[n - j - 1] if j < n else 0))
+                    if j < n and p[n - j - 1] in goes:
+                        append(closed(list(found), list(cells), new))
+                    else:
+                        new.sort()
+                        append(head + join(new))
                 if j == n or p[n - j - 1] != card + 1:
                     break
                 j += 1
@@ -293,14 +321,19 @@ class TuxedoModel:
                 new = piles[:]
                 new[i] = p[:-1]
                 taken = bytes(sorted(cells[:7 - free] + p[-1:], reverse=True)) + ZEROS[free - 1]
-                out.append(after(taken, new, p[-2] if n > 1 else 0))
+                if n > 1 and p[-2] in goes:
+                    append(closed(list(found), list(taken), new))
+                else:
+                    new.sort()
+                    append(found + taken + join(new))
         for ci in range(7 - free):
             card = cells[ci]
             k = empty if card in KINGS else at.get(card + 1)
             if k is not None:
                 new = piles[:]
                 new[k] = piles[k] + cells[ci:ci + 1]
-                out.append(after(cells[:ci] + cells[ci + 1:] + ZEROS[1], new, 0))
+                new.sort()
+                append(found + cells[:ci] + cells[ci + 1:] + ZEROS[1] + join(new))
         return out
 
 
