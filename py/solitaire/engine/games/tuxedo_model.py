@@ -10,6 +10,8 @@ Every foundation move is safe in Tuxedo (see ``Tuxedo.auto_move``), so the model
 them all at once after each move; ``follow`` plays them as real moves for the line.
 """
 
+from operator import eq
+
 from ..cards import SUITS
 from ..position import Move
 
@@ -19,6 +21,8 @@ SUIT = [0] + [(c - 1) // 13 for c in range(1, 53)]   # by card number (0: none)
 RANK = [0] + [(c - 1) % 13 + 1 for c in range(1, 53)]
 ACES = frozenset(s * 13 + 1 for s in range(4))
 KINGS = frozenset(s * 13 + 13 for s in range(4))
+# by card number: the card that may lie on it in a pile (0: none, on an Ace or nothing)
+FOLLOWS = bytes([0] + [0 if c in ACES else c - 1 for c in range(1, 53)] + [0] * 203)
 
 
 CODE = {suit: i * 13 for i, suit in enumerate(SUITS)}  # card_id(c) == CODE[c.suit] + c.rank
@@ -75,6 +79,7 @@ class TuxedoModel:
     def __init__(self, game, pos):
         self.game = game
         self._shares = Shares(type(self)._share)   # a pile's share of the score, by its cards
+        self._known: dict[int, tuple] = {}   # a real pile (kept) and its bytes, by its id
         self.root = self._close(self.key(pos))
 
     def key(self, pos) -> bytes:
@@ -83,7 +88,16 @@ class TuxedoModel:
             if f:
                 found[CODE[f[-1].suit] // 13] = f[-1].rank
         cells = sorted((card_id(c[0]) if c else 0 for c in pos.cells), reverse=True)
-        piles = sorted(bytes([CODE[c.suit] + c.rank for c in p]) for p in pos.piles)
+        known = self._known
+        if len(known) > 1000:
+            known.clear()
+        piles = []
+        for p in pos.piles:  # positions one move apart share the piles the move leaves
+            got = known.get(id(p))
+            if got is None or got[0] is not p:
+                got = known[id(p)] = (p, bytes([CODE[c.suit] + c.rank for c in p]))
+            piles.append(got[1])
+        piles.sort()
         return bytes(found) + bytes(cells) + SEP.join(piles)
 
     def places(self, pos) -> list:
@@ -210,8 +224,9 @@ class TuxedoModel:
     @classmethod
     def _share(cls, pile: bytes) -> int:
         """A pile's part of the score (its breaks and the cards that must move)."""
-        share = cls.BREAK * sum(over != under - 1 or under in ACES
-                                 for under, over in zip(pile, pile[1:]))
+        # a break: a card not on the card one rank above it (``FOLLOWS``: that card's)
+        share = cls.BREAK * (len(pile) - 1 - sum(map(eq, pile.translate(FOLLOWS), pile[1:]))
+                             if pile else 0)
         if cls.MUST_MOVE:
             low = [53, 53, 53, 53]  # each suit's lowest card so far, from the bottom up
             for card in pile:
@@ -234,7 +249,7 @@ class TuxedoModel:
         """A model of this class for the same position as ``model``."""
         other = cls.__new__(cls)
         other.game, other.root = model.game, model.root
-        other._shares = Shares(cls._share)
+        other._shares, other._known = Shares(cls._share), {}
         return other
 
     @staticmethod
@@ -268,8 +283,9 @@ class TuxedoModel:
             return state
         return self._pack(found, cells, piles)
 
-    def _digs(self, found, piles, free, at, empty) -> list | None:
-        """Which piles a card may go from to a cell (None: every pile, when a cell is free)."""
+    def _digs(self, goes, piles, free, at, empty) -> list | None:
+        """Which piles a card may go from to a cell (None: every pile, when a cell is free;
+        ``goes``: the cards that go up next)."""
         return None
 
     def children(self, state: bytes, back: bytes | None = None) -> list[bytes]:
@@ -284,8 +300,8 @@ class TuxedoModel:
         free = cells.count(0)
         at = {p[-1]: k for k, p in enumerate(piles) if p}   # a pile's index by its top card
         empty = None if piles[0] else 0
-        digs = self._digs(found, piles, free, at, empty)
         goes = ups(found)
+        digs = self._digs(goes, piles, free, at, empty)
         out = []
         append, join, closed = out.append, SEP.join, self._closed
         for i, p in enumerate(piles):
@@ -349,16 +365,18 @@ class DiggingModel(TuxedoModel):
     proves = False
     BREAK, MUST_MOVE, DEPTH = 3, 0, 1
 
-    def _digs(self, found, piles, free, at, empty) -> list | None:
+    def _digs(self, goes, piles, free, at, empty) -> list | None:
         out = []
+        append = out.append
         for i, p in enumerate(piles):
             n = len(p)
-            ok = 0 < n <= free
-            for d in range(1, min(free, n - 1) + 1) if free and not ok else ():
-                card = p[n - 1 - d]  # the card laid bare by d cards to cells
-                if (found[SUIT[card]] == RANK[card] - 1
-                        or (empty is not None if card in KINGS else at.get(card + 1, i) != i)):
-                    ok = True
+            if n <= free:   # (children asks only when a cell is free)
+                append(n > 0)
+                continue
+            for card in p[n - 1 - free:n - 1]:  # the cards laid bare by 1 to ``free`` to cells
+                if card in goes or (empty is not None if card in KINGS else at.get(card + 1, i) != i):
+                    append(True)
                     break
-            out.append(ok)
+            else:
+                append(False)
         return out
