@@ -301,7 +301,8 @@ class TuxedoModel:
         at = {p[-1]: k for k, p in enumerate(piles) if p}   # a pile's index by its top card
         empty = None if piles[0] else 0
         goes = ups(found)
-        digs = self._digs(goes, piles, free, at, empty)
+        digs = self._digs(goes, piles, free, at, empty) if free else None
+        used, unused = cells[:7 - free], ZEROS[free - 1] if free else b""
         out = []
         append, join, closed = out.append, SEP.join, self._closed
         for i, p in enumerate(piles):
@@ -336,7 +337,7 @@ class TuxedoModel:
             if free and (digs is None or digs[i]):
                 new = piles[:]
                 new[i] = p[:-1]
-                taken = bytes(sorted(cells[:7 - free] + p[-1:], reverse=True)) + ZEROS[free - 1]
+                taken = bytes(sorted(used + p[-1:], reverse=True)) + unused
                 if n > 1 and p[-2] in goes:
                     append(closed(list(found), list(taken), new))
                 else:
