@@ -150,7 +150,7 @@ def test_the_replay_order_finds_the_same_move(game_id, data):
         reach = []
         for move in moves:
             after = game.apply(pos, move)
-            reach.append(model.key(replay(game, after, follow(after)) if follow else after))
+            reach.append(model.key(replay(game, after, follow(after)[0]) if follow else after))
         for want in set(reach) - {model.key(pos)}:
             first, rest = changed_first(moves, model.places(pos), *model.contents(want))
             assert dict(Counter(first + rest)) == dict(Counter(moves))
@@ -165,6 +165,34 @@ def test_the_replay_order_finds_the_same_move(game_id, data):
                 after = game.apply(pos, found[0])
                 assert sum(map(len, after.foundations)) > sum(map(len, pos.foundations)), (
                     game.format(pos), found[0])
+
+
+@given(data=st.data())
+def test_tuxedo_s_step_names_the_move_to_every_child(data):
+    """Tuxedo's model reads the move between two states off the states (``step``, which
+    rebuilding a line plays before searching): from any position reached, each child
+    state is reached by the move it names, legal on the engine, with the foundation
+    moves that follow; it names none only when every card a move reaching that child
+    took went up at once."""
+    game, positions, _ = walk_of(data, "tuxedo")
+    model = game.solver_model(positions[0])
+    for pos in positions:
+        pos = model.follow(pos)[1]
+        state = model.key(pos)
+        for want in model.children(state):
+            move = model.step(pos, state, want)
+            if move is not None:
+                assert game.why_illegal(pos, move) is None, (game.format(pos), move)
+                assert model.key(model.follow(game._apply(pos, move))[1]) == want
+                continue
+            reaching = [m for m in game.legal_moves(pos)
+                        if model.key(model.follow(game._apply(pos, m))[1]) == want]
+            assert reaching, game.format(pos)
+            for m in reaching:
+                moved = game.get(pos, m.src)[-m.count:]
+                after = model.follow(game._apply(pos, m))[1]
+                assert all(any(card in f for f in after.foundations) for card in moved), (
+                    game.format(pos), m)
 
 
 # sha256 (first 16 hex digits) of the notation of deals 1, 2, 3, 1000 and 2**64-1: a

@@ -21,8 +21,9 @@ A model (``game.solver_model(pos)``) provides ``root``, ``children(state, back=N
 optionally ``proves`` (False when it prunes moves a proof needs), ``tries()``,
 ``complete()`` and ``beam``. The winning line is
 rebuilt on the real engine: from each real position, the legal move whose result has
-the next state's key (followed by the moves a model makes by itself, its ``follow``).
-So every line returned has been replayed by the engine's rules.
+the next state's key (followed by the moves a model makes by itself, its ``follow``:
+those moves and the position after them), tried first when the model names it
+(``step``). So every line returned has been replayed by the engine's rules.
 
 >>> from solitaire.engine.games import get_game
 >>> game = get_game("tabbycat")

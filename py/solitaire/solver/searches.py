@@ -188,7 +188,10 @@ class Searcher:
         first legal move whose position the model sees as the next state. A model that
         names its places' contents (``places(pos)``; ``contents(state)``, with whether
         they are in the places' order) has the moves that may lead there tried first
-        (:func:`changed_first`)."""
+        (:func:`changed_first`). A model that can name the move itself (``step(pos,
+        state, want)``: a move, or None when it cannot tell) has that move tried before any:
+        played on the engine, checked legal and checked to reach the state, else the
+        search above finds the step."""
         path = []
         state = goal
         while state is not None:
@@ -196,19 +199,24 @@ class Searcher:
             state = self.parent[state]
         path.reverse()
         game, key = self.game, self.model.key
-        follow = getattr(self.model, "follow", lambda pos: [])
+        follow = getattr(self.model, "follow", lambda pos: ([], pos))
         places = getattr(self.model, "places", None)
-        pos, line = self.start, follow(self.start)  # what the model does by itself first
-        pos = replay(game, pos, line)
-        for want in path[1:]:
+        step = getattr(self.model, "step", None)
+        line, pos = follow(self.start)  # what the model does by itself first
+        for state, want in zip(path, path[1:]):
+            if step is not None and (move := step(pos, state, want)) is not None \
+                    and game.why_illegal(pos, move) is None:
+                extra, after = follow(game._apply(pos, move))
+                if key(after) == want:
+                    line += [move] + extra
+                    pos = after
+                    continue
             moves = game.legal_moves(pos)  # legal by the engine's rules
             if places is not None:
                 first, rest = changed_first(moves, places(pos), *self.model.contents(want))
                 moves = first + rest
             for move in moves:
-                after = game._apply(pos, move)
-                extra = follow(after)
-                after = replay(game, after, extra)
+                extra, after = follow(game._apply(pos, move))
                 if key(after) == want:
                     line += [move] + extra
                     pos = after

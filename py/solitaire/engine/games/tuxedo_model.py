@@ -7,10 +7,13 @@ cell, sorted so free cells come last), then the seven piles joined by zero bytes
 With no stock, piles and cells are interchangeable, so sorting loses nothing.
 
 Every foundation move is safe in Tuxedo (see ``Tuxedo.auto_move``), so the model makes
-them all at once after each move; ``follow`` replays them as real moves for the line.
+them all at once after each move; ``follow`` plays them as real moves for the line.
 """
 
+from operator import eq
+
 from ..cards import SUITS
+from ..position import Move
 
 SEP = b"\x00"
 ZEROS = [bytes(n) for n in range(8)]
@@ -18,9 +21,26 @@ SUIT = [0] + [(c - 1) // 13 for c in range(1, 53)]   # by card number (0: none)
 RANK = [0] + [(c - 1) % 13 + 1 for c in range(1, 53)]
 ACES = frozenset(s * 13 + 1 for s in range(4))
 KINGS = frozenset(s * 13 + 13 for s in range(4))
+# by card number: the card that may lie on it in a pile (0: none, on an Ace or nothing)
+FOLLOWS = bytes([0] + [0 if c in ACES else c - 1 for c in range(1, 53)] + [0] * 203)
 
 
 CODE = {suit: i * 13 for i, suit in enumerate(SUITS)}  # card_id(c) == CODE[c.suit] + c.rank
+
+
+_UPS: dict[bytes, frozenset] = {}
+
+
+def ups(found: bytes) -> frozenset:
+    """The cards that go up next on these foundation ranks (one a suit not yet full).
+
+    >>> sorted(ups(bytes([0, 12, 13, 3])))
+    [1, 26, 43]
+    """
+    cards = _UPS.get(found)
+    if cards is None:
+        cards = _UPS[found] = frozenset(s * 13 + r + 1 for s, r in enumerate(found) if r < 13)
+    return cards
 
 
 def card_id(card) -> int:
@@ -35,6 +55,21 @@ def suit(c: int) -> int:
     return (c - 1) // 13
 
 
+class Shares(dict):
+    """Each pile's share of the score by its cards, worked out (by ``share``) when first
+    asked for."""
+
+    __slots__ = ("share",)
+
+    def __init__(self, share):
+        super().__init__()
+        self.share = share
+
+    def __missing__(self, pile: bytes) -> int:
+        value = self[pile] = self.share(pile)
+        return value
+
+
 class TuxedoModel:
     """The compact search model of one Tuxedo position (see :mod:`solitaire.solver.search`)."""
 
@@ -43,7 +78,8 @@ class TuxedoModel:
 
     def __init__(self, game, pos):
         self.game = game
-        self._shares: dict[bytes, int] = {}   # a pile's share of the score, by its cards
+        self._shares = Shares(type(self)._share)   # a pile's share of the score, by its cards
+        self._known: dict[int, tuple] = {}   # a real pile (kept) and its bytes, by its id
         self.root = self._close(self.key(pos))
 
     def key(self, pos) -> bytes:
@@ -52,7 +88,16 @@ class TuxedoModel:
             if f:
                 found[CODE[f[-1].suit] // 13] = f[-1].rank
         cells = sorted((card_id(c[0]) if c else 0 for c in pos.cells), reverse=True)
-        piles = sorted(bytes([CODE[c.suit] + c.rank for c in p]) for p in pos.piles)
+        known = self._known
+        if len(known) > 1000:
+            known.clear()
+        piles = []
+        for p in pos.piles:  # positions one move apart share the piles the move leaves
+            got = known.get(id(p))
+            if got is None or got[0] is not p:
+                got = known[id(p)] = (p, bytes([CODE[c.suit] + c.rank for c in p]))
+            piles.append(got[1])
+        piles.sort()
         return bytes(found) + bytes(cells) + SEP.join(piles)
 
     def places(self, pos) -> list:
@@ -80,13 +125,79 @@ class TuxedoModel:
         tops = [("foundation", s * 13 + r if r else 0) for s, r in enumerate(state[:4])]
         return state[11:].split(SEP) + [("cell", c) for c in state[4:11]] + tops, False
 
-    def follow(self, pos) -> list:
-        """The foundation moves the model makes by itself, as real moves."""
+    def step(self, pos, state: bytes, want: bytes):
+        """The real move from ``pos`` (whose state is ``state``) to ``want``, a state one
+        model move away, read off the two states; None when they do not tell it (for
+        rebuilding a line: :meth:`solitaire.solver.searches.Searcher._line` plays it on
+        the engine and checks it).
+
+        Foundation moves only take cards off the tops, so of the cards still out in
+        ``want`` only the moved group's bottom card lies elsewhere than in ``state``: on
+        another card, alone in a pile, or in a cell. Its place in ``pos`` is the move's
+        source; where it lies in ``want`` names the destination: the pile whose top card
+        it lies on, the first empty pile, the first free cell. When the moved cards all
+        went up, nothing tells the move: None.
+
+        >>> from solitaire.engine.games import get_game
+        >>> game = get_game("tuxedo")
+        >>> pos = game.deal(1)
+        >>> model = game.solver_model(pos)
+        >>> state = model.key(pos)
+        >>> all(model.key(game._apply(pos, model.step(pos, state, want))) == want
+        ...     for want in model.children(state))
+        True
+        """
+        find = state.find
+        moved = None
+        for c in want[4:11]:   # a card new in the cells came from a pile
+            if c and find(c, 4, 11) < 0:
+                moved, to = c, -1
+                break
+        else:
+            for pile in want[11:].split(SEP):
+                j = find(pile, 11) if pile else 11
+                if j >= 0 and (j == 11 or not state[j - 1]):
+                    continue   # the same cards on the same cards: unchanged but for its top
+                below = 0
+                for c in pile:
+                    i = find(c, 4)
+                    was = -1 if i < 11 else (state[i - 1] if i > 11 else 0)
+                    if was != below:
+                        moved, to = c, below
+                        break
+                    below = c
+                if moved is not None:
+                    break
+            else:
+                return None
+        i = find(moved, 4)
+        if i < 11:
+            src = next((f"cell-{k + 1}" for k, cell in enumerate(pos.cells)
+                        if cell and card_id(cell[0]) == moved), None)
+            count = 1
+        else:
+            end = find(0, i)
+            count = (end if end >= 0 else len(state)) - i
+            src = next((f"pile-{k + 1}" for k, pile in enumerate(pos.piles)
+                        if len(pile) >= count and card_id(pile[-count]) == moved), None)
+        if src is None:
+            return None
+        if to == -1:
+            k = next((k for k, cell in enumerate(pos.cells) if not cell), None)
+            return None if k is None else Move(src, f"cell-{k + 1}", count)
+        for k, pile in enumerate(pos.piles):
+            if (card_id(pile[-1]) == to) if pile else not to:
+                return Move(src, f"pile-{k + 1}", count)
+        return None
+
+    def follow(self, pos) -> tuple:
+        """The foundation moves the model makes by itself, as real moves, and the
+        position after them."""
         moves = []
         while (move := self.game.auto_move(pos)) is not None:
             moves.append(move)
             pos = self.game._apply(pos, move)  # legal: auto_move makes only legal moves
-        return moves
+        return moves, pos
 
     def is_endgame(self, state: bytes) -> bool:
         return True  # no stock: the whole game is one end-game
@@ -100,31 +211,27 @@ class TuxedoModel:
         (it has to move before that one goes up), and ``DEPTH`` for every card above
         each suit's next foundation card."""
         found = state[:4]
-        total = 52 - sum(found) + 7 - state[4:11].count(0)
-        shares = self._shares
-        for pile in state[11:].split(SEP):
-            share = shares.get(pile)
-            if share is None:
-                share = shares[pile] = self._share(pile)
-            total += share
+        total = (52 - sum(found) + 7 - state[4:11].count(0)
+                 + sum(map(self._shares.__getitem__, state[11:].split(SEP))))
         find, depth = state.find, self.DEPTH
-        for s in range(4):
-            if found[s] < 13:
-                i = find(s * 13 + found[s] + 1, 11)
-                if i >= 0:  # else in a cell
-                    end = find(0, i)
-                    total += depth * ((end if end >= 0 else len(state)) - 1 - i)
+        for card in ups(found):   # each suit's next foundation card
+            i = find(card, 11)
+            if i >= 0:  # else in a cell
+                end = find(0, i)
+                total += depth * ((end if end >= 0 else len(state)) - 1 - i)
         return total
 
-    def _share(self, pile: bytes) -> int:
+    @classmethod
+    def _share(cls, pile: bytes) -> int:
         """A pile's part of the score (its breaks and the cards that must move)."""
-        share = self.BREAK * sum(over != under - 1 or under in ACES
-                                 for under, over in zip(pile, pile[1:]))
-        if self.MUST_MOVE:
+        # a break: a card not on the card one rank above it (``FOLLOWS``: that card's)
+        share = cls.BREAK * (len(pile) - 1 - sum(map(eq, pile.translate(FOLLOWS), pile[1:]))
+                             if pile else 0)
+        if cls.MUST_MOVE:
             low = [53, 53, 53, 53]  # each suit's lowest card so far, from the bottom up
             for card in pile:
                 if low[SUIT[card]] < card:
-                    share += self.MUST_MOVE
+                    share += cls.MUST_MOVE
                 else:
                     low[SUIT[card]] = card
         return share
@@ -141,7 +248,8 @@ class TuxedoModel:
     def sibling(cls, model):
         """A model of this class for the same position as ``model``."""
         other = cls.__new__(cls)
-        other.game, other.root, other._shares = model.game, model.root, {}
+        other.game, other.root = model.game, model.root
+        other._shares, other._known = Shares(cls._share), {}
         return other
 
     @staticmethod
@@ -175,8 +283,9 @@ class TuxedoModel:
             return state
         return self._pack(found, cells, piles)
 
-    def _digs(self, found, piles, free, at, empty) -> list | None:
-        """Which piles a card may go from to a cell (None: every pile, when a cell is free)."""
+    def _digs(self, goes, piles, free, at, empty) -> list | None:
+        """Which piles a card may go from to a cell (None: every pile, when a cell is free;
+        ``goes``: the cards that go up next)."""
         return None
 
     def children(self, state: bytes, back: bytes | None = None) -> list[bytes]:
@@ -184,23 +293,18 @@ class TuxedoModel:
         not left out here: see :mod:`solitaire.solver.search`).
 
         ``state`` is closed, so after a move only the card it lays bare on its pile can
-        go up: the state is closed again at once unless that card can."""
+        go up: the state is closed again at once unless that card can (one of
+        :func:`ups`). Empty piles sort first, so the first pile tells whether one is."""
         head, found, cells = state[:11], state[:4], state[4:11]
         piles = state[11:].split(SEP)
         free = cells.count(0)
         at = {p[-1]: k for k, p in enumerate(piles) if p}   # a pile's index by its top card
-        empty = next((k for k, p in enumerate(piles) if not p), None)
-        digs = self._digs(found, piles, free, at, empty)
+        empty = None if piles[0] else 0
+        goes = ups(found)
+        digs = self._digs(goes, piles, free, at, empty) if free else None
+        used, unused = cells[:7 - free], ZEROS[free - 1] if free else b""
         out = []
-        join, closed = SEP.join, self._closed
-
-        def after(cells_after, new, bare):
-            """The state these places make: ``bare`` is the card laid bare, or 0."""
-            if bare and found[SUIT[bare]] == RANK[bare] - 1:
-                return closed(list(found), list(cells_after), new)
-            new.sort()
-            return (head if cells_after is cells else found + cells_after) + join(new)
-
+        append, join, closed = out.append, SEP.join, self._closed
         for i, p in enumerate(piles):
             n = len(p)
             if not n:
@@ -212,28 +316,41 @@ class TuxedoModel:
                     if empty is not None and j < n:
                         new = piles[:]
                         new[i], new[empty] = p[:n - j], p[n - j:]
-                        out.append(after(cells, new, p[n - j - 1]))
+                        if p[n - j - 1] in goes:
+                            append(closed(list(found), list(cells), new))
+                        else:
+                            new.sort()
+                            append(head + join(new))
                     break
                 k = at.get(card + 1)
                 if k is not None and k != i:
                     new = piles[:]
                     new[i], new[k] = p[:n - j], piles[k] + p[n - j:]
-                    out.append(after(cells, new, p[n - j - 1] if j < n else 0))
+                    if j < n and p[n - j - 1] in goes:
+                        append(closed(list(found), list(cells), new))
+                    else:
+                        new.sort()
+                        append(head + join(new))
                 if j == n or p[n - j - 1] != card + 1:
                     break
                 j += 1
             if free and (digs is None or digs[i]):
                 new = piles[:]
                 new[i] = p[:-1]
-                taken = bytes(sorted(cells[:7 - free] + p[-1:], reverse=True)) + ZEROS[free - 1]
-                out.append(after(taken, new, p[-2] if n > 1 else 0))
+                taken = bytes(sorted(used + p[-1:], reverse=True)) + unused
+                if n > 1 and p[-2] in goes:
+                    append(closed(list(found), list(taken), new))
+                else:
+                    new.sort()
+                    append(found + taken + join(new))
         for ci in range(7 - free):
             card = cells[ci]
             k = empty if card in KINGS else at.get(card + 1)
             if k is not None:
                 new = piles[:]
                 new[k] = piles[k] + cells[ci:ci + 1]
-                out.append(after(cells[:ci] + cells[ci + 1:] + ZEROS[1], new, 0))
+                new.sort()
+                append(found + cells[:ci] + cells[ci + 1:] + ZEROS[1] + join(new))
         return out
 
 
@@ -249,16 +366,18 @@ class DiggingModel(TuxedoModel):
     proves = False
     BREAK, MUST_MOVE, DEPTH = 3, 0, 1
 
-    def _digs(self, found, piles, free, at, empty) -> list | None:
+    def _digs(self, goes, piles, free, at, empty) -> list | None:
         out = []
+        append = out.append
         for i, p in enumerate(piles):
             n = len(p)
-            ok = 0 < n <= free
-            for d in range(1, min(free, n - 1) + 1) if free and not ok else ():
-                card = p[n - 1 - d]  # the card laid bare by d cards to cells
-                if (found[SUIT[card]] == RANK[card] - 1
-                        or (empty is not None if card in KINGS else at.get(card + 1, i) != i)):
-                    ok = True
+            if n <= free:   # (children asks only when a cell is free)
+                append(n > 0)
+                continue
+            for card in p[n - 1 - free:n - 1]:  # the cards laid bare by 1 to ``free`` to cells
+                if card in goes or (empty is not None if card in KINGS else at.get(card + 1, i) != i):
+                    append(True)
                     break
-            out.append(ok)
+            else:
+                append(False)
         return out
