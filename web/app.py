@@ -517,10 +517,10 @@ def boot():
         ans.merge(page.ctl.set_pref("lang", asked))
     words.apply(words.pick(page.ctl.prefs.get("lang")))
     page.fill_games()
+    page.intro.show_if_new()   # before the table reads its room, which ends above the note
     page.do(ans)
     if page.ctl.task is not None:  # the page opens on a search (a ?daily= link): the
         page.runner.start_worker()  # worker boots now and takes it over once up
-    page.intro.show_if_new()
 
 
 boot()
