@@ -99,3 +99,34 @@ def test_the_board_before_python_speaks_spanish(browser, server, width, height):
     assert live == {"deal": SPANISH["deal_label"], "labels": [SPANISH["slot_tail"]], "title": title}, live
     assert page.errors == []
     page.context.close()
+
+
+# The build's board as laid out last before Python is up (board.js, a deferred script, has
+# run by DOMContentLoaded), with the room it left above the dock.
+BEFORE_PYTHON = """
+window.__first = null;
+addEventListener('DOMContentLoaded', () => {
+  const table = document.getElementById('table');
+  window.__first = {board: !!table.querySelector('.preview'), ready: !!document.body.dataset.ready,
+                    cw: parseFloat(table.style.getPropertyValue('--cw'))};
+});
+"""
+
+
+@pytest.mark.parametrize("width,height", [(1280, 640), (1024, 600), (390, 600)])
+def test_the_build_s_board_cuts_its_room_for_the_note_as_the_live_table_does(browser, server, width, height):
+    """Short windows, where Tabby Cat's deal and the note do not both fit the room: the
+    board drawn before Python (web/board.js's steps) has the live table's cards, with no
+    layout shift, and the note lies above the dock."""
+    from test_deploy import SHIFTS
+    page = new_page(browser, viewport={"width": width, "height": height})
+    page.add_init_script(SHIFTS + BEFORE_PYTHON)
+    boot(page, server + "/?lang=en")
+    settled(page)
+    live = page.evaluate("parseFloat(document.getElementById('table').style.getPropertyValue('--cw'))")
+    first = page.evaluate("window.__first")
+    assert first["board"] and first["cw"] == pytest.approx(live, abs=0.05), (first, live)
+    assert_note_in_view(page, (width, height))
+    assert page.evaluate("window.__shifts") == []
+    assert page.errors == []
+    page.context.close()

@@ -121,8 +121,8 @@ function layOutWithNote(b, root) {
  * now, where the table is ``tall`` px, so that a note ``note`` px tall fits under it; null
  * when it fits. */
 function fitNote(room, cut, tall, note) {
-  if (tall + note <= room + 0.5) return null;
-  return room - (room - note) * (room - cut) / tall;
+  if (tall + note + 1 <= room) return null;   // (1 px for the table's height, drawn rounded)
+  return room - (room - note - 1) * (room - cut) / tall;
 }
 
 /** Run the build's layout program on the page's readings (what web/table.py reads), its

@@ -173,12 +173,12 @@ def fit_note(room_height, cut, tall, note):
 
     >>> fit_note(600, 0, 300, 200) is None
     True
-    >>> fit_note(600, 0, 500, 200)
-    120.0
+    >>> round(fit_note(600, 0, 500, 200), 3)
+    121.2
     """
-    if tall + note <= room_height + 0.5:
+    if tall + note + 1 <= room_height:   # (1 px for the table's height, drawn rounded)
         return None
-    return room_height - (room_height - note) * (room_height - cut) / tall
+    return room_height - (room_height - note - 1) * (room_height - cut) / tall
 
 
 def stock_and_foundations_on_top(places):
