@@ -452,7 +452,7 @@ def first_board(game_id="tabbycat", deal=1) -> dict:
     size = [ref(lay.cw), ref(lay.ch), ref(lay.width), ref(lay.tall), ref(lay.wide)]
     return {"v": 1, "game": game.id, "name": game.name, "label": "Deal", "deal": str(deal),
             "moves": "0", "clock": "0:00", "runs": str(game.foundations) if game.counts_runs else "",
-            "unless": SAVE_KEY, "inputs": list(READINGS), "program": program.nodes,
+            "unless": SAVE_KEY, "below": geo.BELOW, "inputs": list(READINGS), "program": program.nodes,
             "size": size, "slots": slots, "labels": labels, "cards": cards}
 
 

@@ -106,10 +106,11 @@ def check_intro(page, game_id, cat, name):
     page.wait_for_function(
         f"document.getElementById('intro-title').textContent === {json.dumps(cat['ui_intro_title'].format(game=name))}")
     assert page.locator("#intro-body p").all_inner_texts() == intro_lines(game_id, cat)
-    intro = page.locator("#intro").bounding_box()
-    keys = page.locator("footer.keys p").bounding_box()
-    if keys is not None:  # (the note is under the key help, in the page's flow)
-        assert keys["y"] + keys["height"] <= intro["y"], f"{game_id}: the introduction covers the key help"
+    # both read at once: the page may still be writing the note
+    intro, keys = page.evaluate("""() => [document.getElementById('intro'), document.querySelector('footer.keys p')]
+      .map((e) => e && e.getClientRects().length ? e.getBoundingClientRect().toJSON() : null)""")
+    if keys is not None:  # (the note is over the key help, in the page's flow)
+        assert intro["bottom"] <= keys["top"], f"{game_id}: the introduction covers the key help"
     assert overlaps(page) == [], f"{game_id}: the introduction covers the table"
 
 

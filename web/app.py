@@ -557,12 +557,12 @@ def boot():
         ans.merge(page.ctl.set_pref("lang", asked))
     words.apply(words.pick(page.ctl.prefs.get("lang")))
     page.fill_games()
+    page.intro.show_if_new()   # before the table reads its room, which ends above the note
     page.do(ans)
     if page.ctl.task is not None:  # the page opens on a search (a ?daily= link): the
         page.runner.start_worker()  # worker boots now and takes it over once up
         if page.ctl.task[0] == "daily":  # ... unless the daily table has the date
             asyncio.ensure_future(page.load_tables(("daily",)))
-    page.intro.show_if_new()
 
 
 boot()

@@ -51,7 +51,7 @@ function readFirst(raw) {
   try { b = JSON.parse(raw); } catch (e) { return null; }
   if (!b || typeof b !== "object" || b.v !== 1 || !GAME_ID.test(b.game) || !text(b.name, 40)
       || !text(b.label, 10) || !text(b.deal, 24) || !text(b.moves, 8) || !text(b.clock, 12)
-      || !text(b.unless, 40) || !/^[0-9]{0,2}$/.test(b.runs)) return null;
+      || !text(b.unless, 40) || !/^[0-9]{0,2}$/.test(b.runs) || !num(b.below, 0, 400)) return null;
   if (!Array.isArray(b.inputs) || b.inputs.some((n) => !READINGS.includes(n))) return null;
   if (!Array.isArray(b.program) || b.program.length > 4000) return null;
   const arg = (a, k) => num(a, -1e6, 1e6) || (Array.isArray(a) && a.length === 1 && Number.isInteger(a[0]) && a[0] >= 0 && a[0] < k);
@@ -90,14 +90,50 @@ function dockInset() {
   return dock ? parseFloat(getComputedStyle(dock).paddingBottom) || 0 : 0;
 }
 
-/** Run the build's layout program on the page's readings (what web/table.py reads). */
-function layOut(b, root) {
+/** The px the first-time introduction takes under the table while it is shown: its height
+ * and the margin above it (style.css). web/table.py reads it too (window.tabbyIntroRoom). */
+function introRoom() {
+  const intro = document.getElementById("intro");
+  if (!intro || intro.hidden) return 0;
+  return intro.offsetHeight + (parseFloat(getComputedStyle(intro).marginTop) || 0);
+}
+window.tabbyIntroRoom = introRoom;
+
+/** The build's board laid out so that the first-time introduction, while shown, lies
+ * under it and above the dock with no scroll: when the deal's table and the note do not
+ * both fit the room, the table's room is cut until they do (web/geometry.py's fit_note,
+ * which web/table.py follows alike), else the table keeps the whole room. */
+const NOTE_TRIES = 12;   // web/geometry.py's NOTE_TRIES
+function layOutWithNote(b, root) {
+  let lay = layOut(b, root, 0);
+  const note = introRoom();
+  let cut = 0;
+  for (let i = 0; lay && note > 0 && i < NOTE_TRIES; i++) {
+    const next = fitNote(lay.room, cut, lay.height, note);
+    if (next === null) break;
+    cut = next;
+    lay = layOut(b, root, cut);
+  }
+  return lay;
+}
+
+/** web/geometry.py's fit_note: the next cut (px) of a room ``room`` px tall, cut by ``cut``
+ * now, where the table is ``tall`` px, so that a note ``note`` px tall fits under it; null
+ * when it fits. */
+function fitNote(room, cut, tall, note) {
+  if (tall + note + 1 <= room) return null;   // (1 px for the table's height, drawn rounded)
+  return room - (room - note - 1) * (room - cut) / tall;
+}
+
+/** Run the build's layout program on the page's readings (what web/table.py reads), its
+ * room ``cut`` px shorter than the window gives. */
+function layOut(b, root, cut = 0) {
   const main = root.parentElement;
   const readings = {
     client: main.clientWidth,
     pad: parseFloat(getComputedStyle(main).paddingLeft) || 0,
     top: root.getBoundingClientRect().top + scrollY,
-    inner: innerHeight - dockInset(),
+    inner: innerHeight - dockInset() - cut,
   };
   const vals = [];
   const v = (a) => (Array.isArray(a) ? vals[a[0]] : a);
@@ -110,7 +146,7 @@ function layOut(b, root) {
   const [cw, ch, width, height, wide] = b.size.map(v);
   if (![cw, ch, width, height].every((x) => Number.isFinite(x) && x > 0)) return null;
   return {
-    cw, ch, width, height, wide: !!wide, top: readings.top,
+    cw, ch, width, height, wide: !!wide, top: readings.top, room: readings.inner + cut - readings.top - b.below,
     slots: b.slots.map(([x, y, kind, mark]) => [v(x), v(y), kind, mark]),
     labels: b.labels.map(([x, y, words]) => [v(x), v(y), words]),
     cards: b.cards.map(([x, y, z, face]) => [v(x), v(y), z, face]),
@@ -163,7 +199,7 @@ function drawBoard(board, lay, root) {
     layer.appendChild(slot);
   }
   for (const [x, y, words] of lay.labels) {
-    const label = node("div", "place-label", words);
+    const label = node("div", "place-label", (words === "tail" && say("slot_tail")) || words);   // the build's board
     at(label, x, y);
     layer.appendChild(label);
   }
@@ -212,7 +248,7 @@ function drawBoard(board, lay, root) {
   const label = document.getElementById("deal-label");  // its words and number, as the page sets them
   const words = label && label.firstElementChild, number = document.getElementById("deal-number");
   if (words && number && words !== number) {
-    words.textContent = board.label;
+    words.textContent = (board.label === "Deal" && say("deal_label")) || board.label;
     number.textContent = board.deal;
   }
   const runs = document.getElementById("runs-info");
@@ -281,6 +317,23 @@ function addressWants(board) {
   if (q.has("game")) return q.get("game") === board.game;
   return true;
 }
+
+// The catalogue's texts that the build wrote into the page (scripts/boot_words.py) in the
+// player's language, chosen as web/words.py and web/boot.js choose it (a link's ?lang=,
+// else the remembered choice, else the browser's): the board drawn before Python speaks
+// it from the first paint, as the rest of the page does (speak, below).
+const WORDS = (() => {
+  let words = {}, prefs = {};
+  try { words = JSON.parse(document.getElementById("boot-words")?.textContent || "{}") || {}; } catch (e) { words = {}; }
+  try { prefs = JSON.parse(localStorage.getItem("tabbycat.prefs.v1")) || {}; } catch (e) { /* no choice kept */ }
+  if (!words || typeof words !== "object") words = {};
+  if (!prefs || typeof prefs !== "object") prefs = {};
+  const lang = [new URLSearchParams(location.search).get("lang"), prefs.lang,
+    String(navigator.language || "").toLowerCase().split("-")[0], "en"]
+    .find((l) => typeof l === "string" && Object.hasOwn(words, l)) || null;
+  return { lang, prefs, texts: lang && words[lang] && typeof words[lang] === "object" ? words[lang] : {} };
+})();
+const say = (key) => (Object.hasOwn(WORDS.texts, key) && typeof WORDS.texts[key] === "string" ? WORDS.texts[key] : null);
 
 // On a phone the game menu gives short names (web/table.py's fit_controls); the build marks
 // them on its options, so the header has its live width from the first paint.
@@ -358,14 +411,7 @@ if (lay && !document.body.dataset.ready) {
 // (a link's ?lang=, else the remembered choice, else the browser's). Python's own start
 // writes the same texts again.
 function speak() {
-  let words = {}, prefs = {};
-  try { words = JSON.parse(document.getElementById("boot-words")?.textContent || "{}") || {}; } catch (e) { return; }
-  try { prefs = JSON.parse(localStorage.getItem("tabbycat.prefs.v1")) || {}; } catch (e) { /* no choice kept */ }
-  if (typeof prefs !== "object") prefs = {};
-  const lang = [new URLSearchParams(location.search).get("lang"), prefs.lang,
-    String(navigator.language || "").toLowerCase().split("-")[0], "en"]
-    .find((l) => typeof l === "string" && Object.hasOwn(words, l));
-  const say = (key) => (lang && typeof words[lang]?.[key] === "string" ? words[lang][key] : null);
+  const { lang, prefs } = WORDS;
   if (!lang) return;
   document.documentElement.lang = lang;
   if (lang !== "en") {   // the markup is English
@@ -380,9 +426,6 @@ function speak() {
       }
     }
     if (say("ui_site")) document.title = say("ui_site");
-    for (const label of document.querySelectorAll("#table > .preview > .place-label")) {
-      if (label.textContent === "tail" && say("slot_tail")) label.textContent = say("slot_tail");   // the build's board
-    }
   }
   const intro = document.getElementById("intro");
   const game = board && lay ? board.game : null;
@@ -395,11 +438,12 @@ function speak() {
 if (!document.body.dataset.ready) speak();
 // The line under the header now holds the board's numbers in the player's language: if it
 // wraps where it did not (or the other way), the table starts elsewhere, and the build's
-// board is laid out again on that top (still before the first paint), as Python will.
+// board is laid out again on that top (still before the first paint), as Python will; so
+// too when the introduction is shown, which lies under the table and above the dock.
 fitInfo();
 if (lay && lay.top !== undefined && !document.body.dataset.ready
-    && root.getBoundingClientRect().top + scrollY !== lay.top) {
-  const again = layOut(board, root);
+    && (root.getBoundingClientRect().top + scrollY !== lay.top || introRoom() > 0)) {
+  const again = layOutWithNote(board, root);
   if (again) {
     root.querySelector(":scope > .preview")?.remove();
     lay = again;

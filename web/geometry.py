@@ -160,6 +160,27 @@ def room(client_width, pad, top, inner_height):
     return client_width - 2 * pad - 2, inner_height - top - BELOW
 
 
+NOTE_TRIES = 12             # steps of fit_note at most (web/board.js runs as many)
+
+
+def fit_note(room_height, cut, tall, note):
+    """The next cut (px) of a room ``room_height`` px tall, now cut by ``cut``, in which
+    the table is ``tall`` px, so that the first-time note, ``note`` px with its margin,
+    lies under the table and above the dock with no scroll; None when it fits. The cut is
+    a step of the card height's proportion to the room's (the cards shrink with the room
+    where its height decides their size), so a few steps reach it; web/board.js lays out
+    the build's board by the same steps.
+
+    >>> fit_note(600, 0, 300, 200) is None
+    True
+    >>> round(fit_note(600, 0, 500, 200), 3)
+    121.2
+    """
+    if tall + note + 1 <= room_height:   # (1 px for the table's height, drawn rounded)
+        return None
+    return room_height - (room_height - note - 1) * (room_height - cut) / tall
+
+
 def stock_and_foundations_on_top(places):
     """True when every place above the piles is the stock or a foundation."""
     top = min(p.y for p in places if p.kind == "pile")

@@ -218,9 +218,27 @@ class Table:
             window.tabbyFitInfo()
         screen = (window.innerWidth, window.innerHeight, document.body.classList.contains("info-wraps"))
         if self.kept_room is None or self.kept_room[0] != screen:
-            self.kept_room = (screen, self.room())
+            self.kept_room = (screen, self.room_with_note())
         piles = {name: geo.pile_counts(self.game, pos, place) for name, place in self.places.items()}
         return geo.plan(self.places.values(), piles, *self.kept_room[1])
+
+    def room_with_note(self):
+        """The room, cut (as web/board.js cuts the build's board's, deal 1) while the
+        first-time note is shown until the table at a deal (deal 1's piles: the room is the
+        same whatever the game's position, so a reload deals the cards it showed) and the
+        note under it fit above the dock (:func:`geo.fit_note`). The room stays so when the
+        note is put away: no card moves under the player's pointer."""
+        width, height = self.room()
+        note = float(window.tabbyIntroRoom()) if hasattr(window, "tabbyIntroRoom") else 0.0
+        start = self.game.deal(1) if note > 0 else None
+        piles = {name: geo.pile_counts(self.game, start, place) for name, place in self.places.items()} if start is not None else {}
+        cut = 0.0
+        for _ in range(geo.NOTE_TRIES if note > 0 else 0):
+            step = geo.fit_note(height, cut, geo.plan(self.places.values(), piles, width, height - cut).tall, note)
+            if step is None:
+                break
+            cut = step
+        return width, height - cut
 
     def destroy(self):
         """Take this table's elements off the page (when another game is chosen)."""
