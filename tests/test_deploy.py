@@ -825,7 +825,7 @@ new PerformanceObserver((list) => {
 RECTS = """(sel) => Object.fromEntries([...document.querySelectorAll(sel)].map((c) =>
   [c.querySelector('.idx').textContent, (r => [r.x, r.y, r.width, r.height])(c.getBoundingClientRect())]))"""
 PREVIEW = "#table .preview .card:not(.back)"
-LIVE = "#table > .card[data-place^='pile']:not(.back)"
+LIVE = "#table > .card:not(.back)"   # every face-up card: the piles', the tail's, the foundations'
 
 
 # What the preview showed, read by the page itself the moment it was drawn (a test cannot
