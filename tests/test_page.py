@@ -293,10 +293,9 @@ def test_winnable_new_deal_and_hint(table):
 def test_hint_with_no_win_offers_to_undo_to_the_last_winnable_position(table):
     """After a blunder the solver proves the position lost; Hint says so, looks back
     through the game, and offers to undo to the position before the blunder."""
-    line = solve(GAME, GAME.deal(1)).line[:33]
+    from test_play import lost_line  # a line into deal 1 ending in a blunder proved lost
+    *line, blunder = lost_line()
     before = replay(GAME, GAME.deal(1), line)
-    blunder = next(m for m in GAME.legal_moves(before)
-                   if solve(GAME, GAME.apply(before, m), budget=30_000).verdict == "unwinnable")
     table.evaluate(f"window.tabby_play({json.dumps(format_line(line + [blunder]))})")
     table.click("#hint")
     table.wait_for_selector("#offer:not([hidden])", timeout=60_000)
@@ -778,6 +777,10 @@ def test_spider_winnable_for_one_and_four_suits(browser, server):
     page = new_page(browser)
     page.context.add_init_script(PIN_RANDOM)
     boot(page, server + "/?deal=1")
+    # The search's path: the site's winnable table (loaded once the game is playable) is
+    # left out, so New deal proves the pinned random deal as it does past the table's end.
+    page.wait_for_function("JSON.parse(window.tabby_tables()).loaded.winnable")
+    page.evaluate("window.tabby_tables_off('winnable')")
     for game_id in ("spider1", "spider4"):
         page.evaluate("document.querySelector('#status').textContent = ''")  # a fresh message
         page.select_option("#game-select", game_id)
