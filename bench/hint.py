@@ -41,8 +41,13 @@ STEP = 2_500            # the page's slice
 
 def hint(game, pos, budget, step):
     """Search as the page does; the result, the whole time and the longest step."""
+    return stepped(Search(game, pos, budget), step)
+
+
+def stepped(search, step):
+    """Run ``search`` (anything with ``run(n)`` and ``result``) in steps of ``step``
+    positions: its result, the whole time and the longest step."""
     t0 = time.perf_counter()
-    search = Search(game, pos, budget)
     longest = 0.0
     while search.result is None:
         t = time.perf_counter()
@@ -54,16 +59,9 @@ def hint(game, pos, budget, step):
 def fair_hint(game, pos, budget, step):
     """The page's fair Hint, stepped the same way: its verdict as a search's (won: a
     move to give; lost: every arrangement proved lost), the whole time, the longest step."""
-    t0 = time.perf_counter()
-    h = FairHint(game, pos, budget)
-    longest = 0.0
-    while h.result is None:
-        t = time.perf_counter()
-        h.run(step)
-        longest = max(longest, time.perf_counter() - t)
-    r = h.result
+    r, seconds, longest = stepped(FairHint(game, pos, budget), step)
     verdict = WON if r.move is not None else UNWINNABLE if r.kind == "lost" else UNDECIDED
-    return Result(verdict, r.examined, 0, 0.0), time.perf_counter() - t0, longest
+    return Result(verdict, r.examined, 0, 0.0), seconds, longest
 
 
 def row(game, kind, moves, deals, budget, step, fair=False):
