@@ -51,14 +51,18 @@ def check_and_cancel(page, where):
     ``where`` it should (the solver's worker, or slices on the page's thread: the page
     says which in ``<html data-solver>``, the runner what it gave the worker), Cancel
     stops it and says so, and the board is untouched. Deal 12 is not decided within
-    Hint's budget (120 slices of 2,500 positions; 17 s in CPython), so Cancel comes in
+    Hint's budget (120 slices of 2,500 positions; 3 s in CPython), so Cancel comes in
     time; deals 7 and 22, used before, are proved in a few slices, a second or two in
-    the page, which a click could miss."""
+    the page, which a click could miss. The page's CPU runs 4 times slower (DevTools'
+    throttling, as on a slow phone): on a loaded machine the test's own round trips
+    are slow too, and the whole check could otherwise end before the click."""
     page.evaluate("window.tabby_start_worker()")   # (the first search would start it)
     page.wait_for_function(f"document.documentElement.dataset.solver === '{where}'",
                            polling=100, timeout=90_000)
     page.evaluate("window.tabby_start(12, 'spider4')")
     before = page.evaluate("window.tabby_position()")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
     page.click("#stats")
     page.click("#still-winnable")
     # Polled on a timer: while slices run, animation frames (Playwright's default) are few.
@@ -73,6 +77,8 @@ def check_and_cancel(page, where):
     assert "cancelled" in page.inner_text("#status")
     assert json.loads(page.evaluate("window.tabby_solver()"))["running"] is None
     assert page.evaluate("window.tabby_position()") == before
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    cdp.detach()
 
 
 def test_a_long_check_in_the_worker_shows_progress_and_cancel_stops_it(page):

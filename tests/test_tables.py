@@ -167,6 +167,7 @@ def test_new_deal_of_a_chosen_difficulty_takes_that_rating_from_the_table():
     for _ in range(3):
         ans = c.new_deal()
         assert c.task is None and [m.key for m in ans.status] == ["deal_hard_proved"]
+        assert c.rating() == "hard"   # the table's rating shows beside the number at once
         got.add(c.session.deal)
     assert got == {7, 8, 9}
     c.new_deal()

@@ -466,4 +466,14 @@ window.tabbySaveBoard = () => {
   pending = setTimeout(saveNow, 250);
 };
 addEventListener("pagehide", saveNow);
+
+/** Settles once the browser has had its turn: after the next painted frame (so a click or
+ * a key waiting since the last one is handled and the progress bar drawn), or after 50 ms
+ * in a page that paints no frame (hidden). A search in slices on the page's thread awaits
+ * it between slices (web/runner.py); a bare task between them lets a busy page starve
+ * its input and painting until the search ends. */
+window.tabbyBreathe = () => new Promise((done) => {
+  const late = setTimeout(done, 50);
+  requestAnimationFrame(() => setTimeout(() => { clearTimeout(late); done(); }, 0));
+});
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") saveNow(); });

@@ -255,7 +255,7 @@ class Runner:
         try:
             while ctl.task is not None and not (ctl.job() or {}).get("remote"):
                 self.page.do(ctl.step())
-                await asyncio.sleep(0)
+                await window.tabbyBreathe()   # a frame between slices: input and paint
         finally:
             self.stepping = False
         self.page.do(Answer())

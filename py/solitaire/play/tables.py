@@ -77,13 +77,14 @@ def daily(c, game_id: str, day: str) -> int | None:
 
 def _left(c, game_id: str, wanted: str | None) -> list:
     """The deals New deal may still take for the game (of rating ``wanted``, if given),
-    in the table's order, then those proved in this tab."""
+    in the table's order, then those proved in this tab: ``(number, rating)`` pairs (the
+    rating None while a fresh deal is not rated yet)."""
     entry = (c.tables.get("winnable") or {}).get(game_id)
-    table = [] if entry is None else [n for r in RATINGS if wanted in (None, r) for n in entry[r]]
-    fresh = [n for n in c.fresh.get(game_id, [])
-             if wanted is None or c.ratings.get(game_id, n) == wanted]
+    table = [] if entry is None else [(n, r) for r in RATINGS if wanted in (None, r) for n in entry[r]]
+    fresh = [(n, c.ratings.get(game_id, n)) for n in c.fresh.get(game_id, [])]
     playing = c.session.deal if c.session is not None and c.session.game.id == game_id else None
-    return [n for n in table + fresh if (game_id, n) not in c.drawn and n != playing]
+    return [(n, r) for n, r in table + fresh
+            if (wanted is None or r == wanted) and (game_id, n) not in c.drawn and n != playing]
 
 
 def left(c, game_id: str | None = None) -> int:
@@ -99,8 +100,10 @@ def pick(c, wanted: str | None = None) -> int | None:
         return None
     if c.table_rng is None:
         c.table_rng = SplitMix64((c.random() << 32 | c.random()) & (2**64 - 1))
-    number = numbers[c.table_rng.below(len(numbers))]
+    number, rating = numbers[c.table_rng.below(len(numbers))]
     c.drawn.add((c.game.id, number))
+    if rating is not None:   # the table's rating: the board shows it at once
+        c.ratings.put(c.game.id, number, rating)
     return number
 
 
