@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from solitaire.engine.position import format_line
 from solitaire.play.jobs import decode, read_job
 from solitaire.play.worker import Driver
 from test_play import keys, lost_line, tab
@@ -276,3 +277,49 @@ def test_a_search_begun_in_slices_is_handed_to_the_worker_when_it_comes_up():
 ])
 def test_a_job_too_long_or_of_no_known_shape_is_refused_as_not_a_job(text):
     assert json.loads(Driver(text).step(1))["error"] == "not a job"
+
+
+def ahead_in_worker(c):
+    """Run the controller's next Hint searched ahead as the page's worker does (idle
+    time: a job through a Driver, the answer back through ``rated``)."""
+    job = c.ahead_job()
+    assert job is not None and job["kind"] in ("hint", "fair_hint")
+    driver = Driver(json.dumps(job))
+    while not (out := json.loads(driver.step(0.05)))["done"]:
+        pass
+    c.rated(job, decode(out["value"]))
+    return job
+
+
+@pytest.mark.parametrize("game_id, deal", [("tabbycat", 5), ("spider1", 3)])
+def test_after_a_hint_the_next_one_is_searched_ahead_and_answers_at_once(game_id, deal):
+    """Once the player asked for a Hint in a game, idle time searches the next one (the
+    position on the table), and Hint there answers without a search, as the search would."""
+    c = tab()
+    c.offload = True
+    c.boot(f"?deal={deal}&game={game_id}")
+    assert c.ahead_job() is None and not c.ahead_wanted()   # no Hint asked for yet
+    in_worker(c, c.hint())
+    assert not c.ahead_wanted()   # the answer on the table is known
+    c.hint()
+    assert c.task is None         # asked again: at once
+    c.play(c.hint_move)
+    job = ahead_in_worker(c)
+    assert job["moves"] == format_line(c.session.moves)
+    assert c.ahead_job() is None and not c.ahead_wanted(job)   # answered: nothing more to do
+    ans = c.hint()
+    assert c.task is None   # no search: the answer was ready
+    searched = tab()
+    searched.offload = True
+    searched.boot(f"?deal={deal}&game={game_id}")
+    for move in c.session.moves:
+        searched.play(move)
+    want, _ = in_worker(searched, searched.hint())
+    assert summary(c, ans) == summary(searched, want)
+    c.play(c.hint_move)   # another position: the answer kept is not for it
+    assert c.ahead_wanted() and not c.ahead_wanted(job)
+    assert c.ahead_job()["moves"] == format_line(c.session.moves)
+    c.set_pref("winnable", False)
+    c.new_deal()
+    assert c.task is None
+    assert c.ahead_job() is None and not c.ahead_wanted()   # a new game: not until asked again

@@ -71,6 +71,29 @@ def test_the_worker_answers_hint_as_the_slices_would(page, server):
     assert not local_only(page, server)
 
 
+def test_after_a_hint_the_worker_searches_the_next_one_ahead(page):
+    """Once the player asked for a Hint, the worker searches the next position's while
+    the player thinks: Hint there answers on the click, with no search shown."""
+    page.evaluate("window.tabby_start(5, 'tabbycat')")
+    page.click("#hint")
+    page.wait_for_function(f"{STATUS}.startsWith('Hint')", polling=100, timeout=60_000)
+    first = Search(GAME, GAME.deal(5), 300_000).run(300_000).line[0]
+    assert page.evaluate(f"window.tabby_play('{first}')")
+    page.wait_for_function("JSON.parse(window.tabby_solver()).ahead === 'ready'", polling=100,
+                           timeout=60_000)
+    answered = solver(page)["answered"]
+    page.click("#hint")
+    assert page.locator("#search").is_hidden()
+    line = Search(GAME, GAME.apply(GAME.deal(5), first), 300_000).run(300_000).line
+    move = line[0]
+    want = (Message("hint_deal", count=len(line)) if move.is_deal else
+            Message("hint_move", src=move.src, dst=move.dst, count=len(line)))
+    assert page.inner_text("#status") == localize(want, "en")
+    assert page.locator(".slot.hint-target").count() >= 1
+    assert solver(page)["answered"] == answered   # no search for it
+    assert not page.errors, page.errors
+
+
 def test_cancel_stops_the_workers_search_and_the_next_one_runs(page):
     """Four-suit deal 12 is not decided within 1,000,000 positions: the check runs for
     seconds in the worker. Cancel stops it, says so, and the worker takes the next
@@ -140,7 +163,8 @@ def test_cancel_a_move_undo_and_another_deal_interrupt_the_search_at_once(page):
     job = check()
     page.click("#new-deal")
     stopped(job, "another deal")
-    page.evaluate("window.tabby_start(5, 'tabbycat')")
+    # (a board whose Hint this page has not answered: one it has is answered without a search)
+    page.evaluate("window.tabby_start(7, 'tabbycat')")
     page.wait_for_function("document.querySelector('#search').hidden", polling=50, timeout=10_000)
     answered = solver(page)["answered"]
     page.click("#hint")

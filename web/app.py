@@ -174,6 +174,8 @@ class Page:
                 self.runner.rate()   # in the solver's worker
             elif not self.rating:
                 asyncio.ensure_future(self.rate())
+        elif self.ready is None and ctl.task is None and ctl.ahead_wanted():
+            self.runner.rate()   # the next Hint, searched ahead in the worker (if it is up)
         elif self.ready is None and ctl.task is None and ctl.proving_wanted():
             if self.runner.state == "off":   # few proved deals left: the worker proves more
                 self.runner.start_worker()

@@ -30,7 +30,7 @@ from pyscript import window
 
 from dom import document, keep, nullish
 from solitaire.play.answer import Answer
-from solitaire.play.jobs import decode
+from solitaire.play.jobs import HINTS, decode
 
 
 # The worker's own scripts, checked before it starts (web/vendor/ names carry a version).
@@ -50,6 +50,14 @@ def shared_ints():
     if nullish(getattr(window, "SharedArrayBuffer", None)) is None:
         return None, "no SharedArrayBuffer"
     return window.Int32Array.new(window.SharedArrayBuffer.new(8)), None
+
+
+def same_search(a: dict, b: dict) -> bool:
+    """Two jobs that ask the same question of the same position (a rating and a proof of
+    one deal count as one: the first goes on)."""
+    if a.get("kind") in HINTS or b.get("kind") in HINTS:
+        return all(a.get(k) == b.get(k) for k in ("kind", "game", "deal", "moves", "budget"))
+    return (a["game"], a.get("deal")) == (b["game"], b.get("deal"))
 
 
 class Runner:
@@ -213,8 +221,16 @@ class Runner:
         if self.running is not None and (not remote or job["id"] != self.running):
             self.stop(self.running)
             self.running = None
+        if (self.rating is not None and self.rating["kind"] in HINTS and ctl.task is None
+                and not ctl.ahead_wanted(self.rating)):
+            self.stop(self.rating["id"])   # the next Hint searched ahead, for a position left since
+            self.rating = None
         if self.rating is not None and ctl.task is not None:  # the player's search first
-            self.stop(self.rating["id"])
+            if remote and self.running is None and same_search(self.rating, job):
+                # Hint asked for where it is being searched ahead: that search is the answer
+                job["id"] = self.running = self.rating["id"]
+            else:
+                self.stop(self.rating["id"])
             self.rating = None
         if ctl.task is None:
             return
@@ -229,20 +245,24 @@ class Runner:
 
     def rate(self):
         """While no search runs, the worker rates the next deal wanted (the board's
-        first: a rating under way for another deal gives way to it)."""
+        first: a rating under way for another deal gives way to it), then searches the
+        next Hint ahead (once the player asked for one in this game), then proves fresh
+        deals for New deal."""
         ctl = self.page.ctl
         if self.state != "ready" or ctl.task is not None:
             return
         job = ctl.rating_job()
         if job is None and self.rating is not None:
-            return   # a proof under way (or a rating) ends first
+            return   # a proof under way (or a rating, or the next Hint) ends first
+        if job is None:
+            job = ctl.ahead_job()
         if job is None:
             job = ctl.proving_job()   # few proved deals left for New deal: prove more
         if job is None:
             return
         running = self.rating
         if running is not None:
-            if (running["game"], running.get("deal")) == (job["game"], job.get("deal")):
+            if same_search(running, job):
                 return
             self.stop(running["id"])
         self.rating = job
@@ -265,4 +285,7 @@ class Runner:
         return json.dumps({"state": self.state, "boot": self.boot, "answered": self.answered,
                            "memory": self.memory, "running": self.running, "rated": self.rated,
                            "rating": None if self.rating is None else self.rating.get("deal"),
-                           "cancel": self.cancel, "stops": self.stops})
+                           "cancel": self.cancel, "stops": self.stops,
+                           "ahead": ("ready" if self.page.ctl.ahead_answer() is not None else
+                                     "searching" if self.rating is not None and self.rating["kind"] in HINTS
+                                     else None)})

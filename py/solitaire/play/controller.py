@@ -78,6 +78,8 @@ class Controller:
         self.drawn = set()          # (game id, deal) New deal took from them in this tab
         self.fresh = {}             # game id -> deals the worker proved in idle time
         self.table_rng = None       # picks among them (seeded once from ``random``)
+        self.ahead_for = None       # the session whose player asked for a Hint: the next is searched ahead
+        self.ahead = None           # (game id, deal, moves) and Hint's answer there, searched ahead
 
     # -- starting ------------------------------------------------------------------------
 
@@ -502,7 +504,9 @@ class Controller:
         return T.step(self, positions)
 
     def cancel(self) -> Answer:
-        """Cancel the running search."""
+        """Cancel the running search (a Hint cancelled is not searched ahead again)."""
+        if self.task is not None and self.task[0] == "hint":
+            self.ahead_for = None
         return T.cancel(self)
 
     def new_deal(self) -> Answer:
@@ -534,6 +538,19 @@ class Controller:
     def proving_wanted(self) -> bool:
         return TB.proving_wanted(self)
 
+    def ahead_job(self) -> dict | None:
+        """Idle time's search of the next Hint, as a job for the page's solver worker
+        (once the player has asked for one in this game; see questions.py)."""
+        return Q.ahead_job(self)
+
+    def ahead_answer(self):
+        """Hint's answer for the position on the table, if searched ahead (else None)."""
+        return Q.ahead_answer(self)
+
+    def ahead_wanted(self, job: dict | None = None) -> bool:
+        """The next Hint should be searched ahead (``job``: that job is that search)."""
+        return Q.ahead_wanted(self, job)
+
     def proving_job(self) -> dict | None:
         """Idle time's next proof of a fresh deal, as a job for the page's solver worker."""
         return TB.proving_job(self)
@@ -554,12 +571,17 @@ class Controller:
         if self.session.won:
             return Answer(handled=False)
         s = self.session
-        if self.game.has_hidden:  # face-down cards: a hint from what the player sees
-            return self._run("hint", Q.fair_hint_steps(self, s),
-                             lambda value: Q.fair_hint_done(self, s, value),
-                             job=J.hint_job(self, s, self.tasks + 1))
-        return self._run("hint", M.hint_steps(self, s), lambda value: M.hint_done(self, s, value),
-                         job=J.hint_job(self, s, self.tasks + 1))
+        self.ahead_for = s
+        done = Q.fair_hint_done if self.game.has_hidden else M.hint_done
+        known = Q.ahead_answer(self)
+        if known is not None:   # searched ahead, while the player thought
+            return done(self, s, known)
+
+        def finish(value):
+            Q.ahead_keep(self, value)   # asked again here: answered at once
+            return done(self, s, value)
+        steps = Q.fair_hint_steps(self, s) if self.game.has_hidden else M.hint_steps(self, s)
+        return self._run("hint", steps, finish, job=J.hint_job(self, s, self.tasks + 1))
 
     def still_winnable(self) -> Answer:
         """"Is this deal still winnable?", asked with full knowledge (see questions.py)."""
@@ -598,9 +620,11 @@ class Controller:
         return Q.rating_job(self)
 
     def rated(self, job: dict, value) -> Answer:
-        """The worker's answer to ``rating_job``'s (or ``proving_job``'s) job."""
+        """The worker's answer to ``rating_job``'s (or ``proving_job``'s, or ``ahead_job``'s) job."""
         if job.get("kind") == "new_deal":
             return TB.proved(self, job, value)
+        if job.get("kind") in J.HINTS:
+            return Q.ahead_done(self, job, value)
         return Q.rated(self, job, value)
 
     def daily_ratings(self, days: list) -> dict:

@@ -27,6 +27,7 @@ from ..words.messages import Message
 from .answer import Answer, Progress
 
 
+HINTS = ("hint", "fair_hint")   # Hint's jobs (searched ahead too: questions.ahead_job)
 KINDS = ("hint", "fair_hint", "check", "show", "new_deal", "rated_deal", "daily", "rate")
 WANTED = ("easy", "medium", "hard")
 MAX_JOB = 64_000        # characters of a job (a long game's moves fit many times over)

@@ -15,11 +15,13 @@ seconds, so the same question gives the same answer on every machine.
 'easy'
 """
 
+from ..engine.position import format_line
 from ..solver.daily import candidates
 from ..solver.hints import EASY, HARD, MEDIUM, FairHint, Rating
 from ..solver.search import UNWINNABLE, WON, Search
 from ..words.messages import Message
 from .answer import Answer, Offer
+from . import jobs as J
 from .jobs import check_job, rate_job, rated_deal_job, show_job
 from .moves import look_back, look_back_done
 
@@ -241,6 +243,56 @@ def fair_hint_done(c, s, h) -> Answer:
     else:
         ans.say("hint_fair_move", src=h.move.src, dst=h.move.dst, wins=h.wins, samples=h.samples)
     return ans
+
+
+# -- the next Hint, searched ahead ------------------------------------------------------
+
+def ahead_key(c) -> tuple | None:
+    """The position on the table as a Hint job names it: (game id, deal, moves)."""
+    s = c.session
+    return None if s is None else (c.game.id, s.deal, format_line(s.moves))
+
+
+def ahead_wanted(c, job: dict | None = None) -> bool:
+    """A player who asked for a Hint in this game is likely to ask again: while nothing
+    else runs, the solver's worker searches Hint's answer for the position on the table,
+    so that the next Hint is a lookup (:func:`ahead_answer`). Wanted while the game is in
+    play and not yet answered there; with ``job``, whether that job is that search (one
+    for another position is stopped)."""
+    s = c.session
+    if (s is None or s.won or c.replay is not None or c.ahead_for is not s
+            or (c.ahead is not None and c.ahead[0] == ahead_key(c))):
+        return False
+    return job is None or (job.get("kind") in J.HINTS
+                           and (job.get("game"), job.get("deal"), job.get("moves")) == ahead_key(c))
+
+
+def ahead_job(c) -> dict | None:
+    """The search of :func:`ahead_wanted` as a worker job (Hint's own), None when none is wanted."""
+    if c.task is not None or not ahead_wanted(c):
+        return None
+    c.tasks += 1
+    return J.hint_job(c, c.session, c.tasks)
+
+
+def ahead_done(c, job: dict, value) -> Answer:
+    """The worker's answer to an :func:`ahead_job`: kept for its position (one at a time)."""
+    if value is not None and (job.get("game"), job.get("deal"), job.get("moves")) == ahead_key(c):
+        c.ahead = (ahead_key(c), value)
+    return Answer()
+
+
+def ahead_keep(c, value) -> None:
+    """Hint's answer for the position on the table, kept as if searched ahead."""
+    if value is not None:
+        c.ahead = (ahead_key(c), value)
+
+
+def ahead_answer(c):
+    """Hint's answer for the position on the table, if it was searched ahead."""
+    if c.ahead is not None and c.ahead[0] == ahead_key(c):
+        return c.ahead[1]
+    return None
 
 
 # -- "is this deal still winnable?" ----------------------------------------------------
