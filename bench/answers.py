@@ -1,6 +1,6 @@
 """What a player waits for, in the page: New deal with Winnable, the daily and Hint, per game.
 
-    python3 bench/answers.py [--games tabbycat,spider4] [--presses 10] [--deals 1-5]
+    python3 bench/answers.py [--games tabbycat,spider4] [--presses 10] [--deals 1-5] [--think 5]
 
 On the built site (dist/) in Chromium at 1280x800, a fresh context per game:
 
@@ -14,7 +14,11 @@ On the built site (dist/) in Chromium at 1280x800, a fresh context per game:
 - *Hint*: from the positions ``bench/hint.py`` searches (each of ``--deals`` played by the
   greedy and the random player for ``--moves`` moves, as ``solitaire.solver.players.play``
   plays them), from the click on Hint to its answer, in the solver's worker (started and
-  ready first, as it is after a player's first search).
+  ready first, as it is after a player's first search);
+- *Hint, following hints*: from each of those positions whose Hint gave a move, that move
+  played, ``--think`` seconds for the player's next thought (the worker searches the next
+  Hint ahead meanwhile, as it does for a player who asked for one), then Hint again, from
+  the click to its answer.
 
 Prints per game median / p90 / max (seconds); asserts nothing. Targets (issue 49): p90 at
 most 0.3 s for New deal and the daily, at most 1 s for Hint.
@@ -25,6 +29,7 @@ import datetime
 import json
 import statistics
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,19 +100,27 @@ def dailies(page, game_id, days):
     return out
 
 
-def hints(page, game_id, lines):
+def hints(page, game_id, lines, think):
+    """Hint from each position (cold), and Hint after its move and ``think`` seconds."""
     page.evaluate("window.tabby_start_worker()")
     page.wait_for_function("document.documentElement.dataset.solver === 'worker'", timeout=180_000)
-    out = []
+    out, following = [], []
+    answered = "document.querySelector('#status').textContent !== '' && document.querySelector('#search').hidden"
     for deal, line in lines:
         page.evaluate(f"window.tabby_start({deal}, '{game_id}')")
         page.evaluate(f"window.tabby_play({json.dumps(line)})")
-        answered = json.loads(page.evaluate("window.tabby_solver()"))["answered"]
+        page.evaluate("document.querySelector('#status').textContent = ''")
         page.click("#hint")
-        cond = (f"JSON.parse(window.tabby_solver()).answered > {answered} && "
-                "document.querySelector('#search').hidden")
-        out.append(until(page, cond))
-    return out
+        out.append(until(page, answered))
+        move = page.evaluate("window.tabby_hint()")
+        if not move:
+            continue
+        page.evaluate(f"window.tabby_play({json.dumps(move)})")
+        time.sleep(think)
+        page.evaluate("document.querySelector('#status').textContent = ''")
+        page.click("#hint")
+        following.append(until(page, answered))
+    return out, following
 
 
 def hint_lines(game_id, deals, moves, players):
@@ -130,6 +143,7 @@ def main(argv=None):
     p.add_argument("--moves", default="25")
     p.add_argument("--players", default="greedy,random")
     p.add_argument("--skip", default="", help="parts to leave out: computed,hint")
+    p.add_argument("--think", type=float, default=5.0, help="seconds between a hinted move and the next Hint")
     args = p.parse_args(argv)
     first, _, last = args.deals.partition("-")
     deals = range(int(first), int(last or first) + 1)
@@ -151,7 +165,7 @@ def main(argv=None):
             if "hint" not in skip:
                 lines = hint_lines(game_id, deals, [int(m) for m in args.moves.split(",")],
                                    args.players.split(","))
-                row["hint"] = hints(page, game_id, lines)
+                row["hint"], row["follow"] = hints(page, game_id, lines, args.think)
             context.close()
             if "computed" not in skip:
                 context, page = open_page(browser, site.url, game_id, tables=False)
@@ -161,15 +175,16 @@ def main(argv=None):
             rows.append(row)
             print(f"{row['game']}: New deal {figures(row['new'])} (search {figures(row.get('new_search', []))}); "
                   f"daily {figures(row['daily'])} (computed {figures(row.get('daily_computed', []))}); "
-                  f"Hint {figures(row.get('hint', []))}", flush=True)
+                  f"Hint {figures(row.get('hint', []))} (following {figures(row.get('follow', []))})", flush=True)
         browser.close()
     site.stop()
     print()
-    print("| game | New deal with Winnable: table (search) | the daily: table (computed) | Hint |")
-    print("| --- | --- | --- | --- |")
+    print("| game | New deal with Winnable: table (search) | the daily: table (computed) | Hint | Hint, following |")
+    print("| --- | --- | --- | --- | --- |")
     for r in rows:
         print(f"| {r['game']} | {figures(r['new'])} ({figures(r.get('new_search', []))}) | "
-              f"{figures(r['daily'])} ({figures(r.get('daily_computed', []))}) | {figures(r.get('hint', []))} |")
+              f"{figures(r['daily'])} ({figures(r.get('daily_computed', []))}) | {figures(r.get('hint', []))} | "
+              f"{figures(r.get('follow', []))} |")
 
 
 if __name__ == "__main__":

@@ -504,6 +504,7 @@ def hooks(page):
         "tabby_pending": lambda: ctl.pending,
         "tabby_summary": lambda game: json.dumps(summary(ctl.stats, get_game(str(game)).id, ctl.today())),
         "tabby_rating": lambda: ctl.rating() or "",
+        "tabby_hint": lambda: "" if ctl.hint_move is None else str(ctl.hint_move),
         "tabby_rating_cost": lambda n, game: json.dumps(rating_cost(get_game(str(game)), int(n))),
         "tabby_shown_game": lambda: json.dumps(shown(ctl)),
         "tabby_solver": page.runner.facts,

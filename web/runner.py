@@ -226,7 +226,8 @@ class Runner:
             self.stop(self.rating["id"])   # the next Hint searched ahead, for a position left since
             self.rating = None
         if self.rating is not None and ctl.task is not None:  # the player's search first
-            if remote and self.running is None and same_search(self.rating, job):
+            if (remote and self.running is None and self.rating["kind"] in HINTS
+                    and same_search(self.rating, job)):
                 # Hint asked for where it is being searched ahead: that search is the answer
                 job["id"] = self.running = self.rating["id"]
             else:
