@@ -466,6 +466,7 @@ window.tabbySaveBoard = () => {
   pending = setTimeout(saveNow, 250);
 };
 addEventListener("pagehide", saveNow);
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") saveNow(); });
 
 /** Settles once the browser has had its turn: after the next painted frame (so a click or
  * a key waiting since the last one is handled and the progress bar drawn), or after 50 ms
@@ -476,4 +477,3 @@ window.tabbyBreathe = () => new Promise((done) => {
   const late = setTimeout(done, 50);
   requestAnimationFrame(() => setTimeout(() => { clearTimeout(late); done(); }, 0));
 });
-document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") saveNow(); });

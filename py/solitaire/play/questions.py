@@ -277,8 +277,8 @@ def ahead_job(c) -> dict | None:
 
 def ahead_done(c, job: dict, value) -> Answer:
     """The worker's answer to an :func:`ahead_job`: kept for its position (one at a time)."""
-    if value is not None and (job.get("game"), job.get("deal"), job.get("moves")) == ahead_key(c):
-        c.ahead = (ahead_key(c), value)
+    if (job.get("game"), job.get("deal"), job.get("moves")) == ahead_key(c):
+        ahead_keep(c, value)
     return Answer()
 
 
