@@ -253,6 +253,11 @@ def ahead_key(c) -> tuple | None:
     return None if s is None else (c.game.id, s.deal, format_line(s.moves))
 
 
+def job_key(job: dict) -> tuple:
+    """The position a Hint job names, as :func:`ahead_key` names the table's."""
+    return job.get("game"), job.get("deal"), job.get("moves")
+
+
 def ahead_wanted(c, job: dict | None = None) -> bool:
     """A player who asked for a Hint in this game is likely to ask again: while nothing
     else runs, the solver's worker searches Hint's answer for the position on the table,
@@ -263,8 +268,7 @@ def ahead_wanted(c, job: dict | None = None) -> bool:
     if (s is None or s.won or c.replay is not None or c.ahead_for is not s
             or (c.ahead is not None and c.ahead[0] == ahead_key(c))):
         return False
-    return job is None or (job.get("kind") in J.HINTS
-                           and (job.get("game"), job.get("deal"), job.get("moves")) == ahead_key(c))
+    return job is None or (job.get("kind") in J.HINTS and job_key(job) == ahead_key(c))
 
 
 def ahead_job(c) -> dict | None:
@@ -277,7 +281,7 @@ def ahead_job(c) -> dict | None:
 
 def ahead_done(c, job: dict, value) -> Answer:
     """The worker's answer to an :func:`ahead_job`: kept for its position (one at a time)."""
-    if (job.get("game"), job.get("deal"), job.get("moves")) == ahead_key(c):
+    if job_key(job) == ahead_key(c):
         ahead_keep(c, value)
     return Answer()
 
