@@ -84,6 +84,32 @@ def test_a_fair_hints_arrangements_share_one_budget_in_turns():
         whole.move, whole.kind, whole.wins, whole.lost, whole.examined, whole.line)
 
 
+def test_a_fair_hint_answers_once_the_easy_arrangements_are_won():
+    """One-suit deal 6 after 10 random moves: three arrangements are won within a few
+    thousand positions, the fourth only past 250,000. Once the first is won, the others
+    go on to ``AFTER_WIN`` times the positions examined then, and the wins vote: the
+    same move, given after a few thousand positions instead of the whole search. A
+    smaller budget goes the same way as far as it goes."""
+    game = get_game("spider1")
+    start = game.deal(6)
+    pos = positions(game, start, play(game, start, "random", 10, seed=6))[-1]
+    patient = FairHint(game, pos)
+    patient.AFTER_WIN = 10**9  # every arrangement searched to its end
+    while patient.run(300_000) is None:
+        pass
+    slow = patient.result
+    assert slow.kind == "likely" and slow.wins == 4 and slow.examined > 250_000
+    fast = hint(game, pos)
+    assert fast.kind == "likely" and fast.move == slow.move and 2 <= fast.wins < 4
+    assert fast.examined < 5_000
+    assert any(game.is_won(replay(game, world, fast.line)) for world in arrangements(game, pos, 4))
+    sliced = FairHint(game, pos)
+    while sliced.run(333) is None:
+        pass
+    assert (sliced.result.move, sliced.result.wins, sliced.result.examined) == (
+        fast.move, fast.wins, fast.examined)
+
+
 def test_a_full_knowledge_hint_is_a_proof():
     game = get_game("spider1")
     h = hint(game, game.deal(3), 50_000, fair=False)

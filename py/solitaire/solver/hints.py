@@ -8,7 +8,8 @@ a deal is.
 - :func:`hint` answers from what the player can see. With ``fair=True`` in a game with
   face-down cards (Spider), the unseen cards (face-down and stock) are not the real
   ones: the position is searched under several arrangements of them drawn from the
-  visible cards alone, and the move that starts a win in the most of them is the hint.
+  visible cards alone, and the move that starts a win in the most of them is the hint
+  (once one is won, the others get a bounded share more, then the wins vote).
   Two positions that look the same to the player get the same hint. "Is this deal
   still winnable?" is the other question, with full knowledge: :class:`~solitaire.
   solver.Search` on the real position.
@@ -125,13 +126,17 @@ class FairHint:
     SplitMix64 seeded from the visible position only, are searched in turns of
     ``TURN`` positions (of an equal share of the budget when that is less) out of one
     budget: an arrangement won (or proved lost) early leaves its share to those still
-    searching, so a hard arrangement gets what the easy ones did not need. Turns end at
-    the first expansion that reaches them, so how the hint is sliced never changes it,
-    and from ``TURN`` positions an arrangement up, a hint given a larger budget goes on
-    where a smaller one stopped.
+    searching, so a hard arrangement gets what the easy ones did not need. Once one is
+    won, having examined E positions in all, the others go on until the hint has examined
+    ``AFTER_WIN`` times E in all (or the budget), then the wins vote: the hint answers
+    as soon as the easy arrangements are won, instead of waiting for a hard one to run
+    out of positions. Turns end at the first expansion that reaches them, so how the
+    hint is sliced never changes it, and from ``TURN`` positions an arrangement up, a
+    hint given a larger budget goes on where a smaller one stopped.
     """
 
     TURN = 1_000
+    AFTER_WIN = 4
 
     def __init__(self, game, pos, budget: int = HINT_BUDGET, fair: bool = True,
                  samples: int = FAIR_SAMPLES):
@@ -143,6 +148,7 @@ class FairHint:
         self.votes: dict[Move, list] = {}
         self.lost = 0       # arrangements a complete search proved lost
         self.examined = 0
+        self.stop = budget  # the budget, until the first win
         self.result: Hint | None = None
         self.searches: list[Search | None] = [None] * len(self.worlds)
         self.live = list(range(len(self.worlds)))  # arrangements still searching
@@ -157,7 +163,7 @@ class FairHint:
 
     def run(self, positions: int) -> Hint | None:
         while self.result is None and positions > 0:
-            if not self.live or self.examined >= self.budget:
+            if not self.live or self.examined >= self.stop:
                 for k in self.live:
                     if self.searches[k] is not None:
                         self.searches[k].cancel()
@@ -167,7 +173,7 @@ class FairHint:
             search = self._search(k)
             before = search.examined
             res = search.run(max(1, min(self.turn_end - before, positions,
-                                        self.budget - self.examined)))
+                                        self.stop - self.examined)))
             spent = search.examined - before
             self.examined += spent
             positions -= max(spent, 1)
@@ -176,6 +182,8 @@ class FairHint:
                     self.result = self._plain(res)
                     break
                 if res.verdict == WON and res.line:
+                    if not self.votes:
+                        self.stop = min(self.budget, self.AFTER_WIN * self.examined)
                     self.votes.setdefault(res.line[0], []).append(res.line)
                 elif res.verdict == UNWINNABLE:
                     self.lost += 1
