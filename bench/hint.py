@@ -5,7 +5,8 @@ the position the player reaches on each deal is searched as the page's Hint sear
 it: ``Search(game, pos, budget)`` stepped ``--step`` positions at a time. Printed per
 row: positions, the share decided (won or proved lost), won, proved lost, undecided,
 the median and largest time of a whole search (the winning line's replay included),
-and the longest single step (what the page's thread would wait for at once).
+the longest single step (what the page's thread would wait for at once), and the median
+count of positions a search examined.
 
     PYTHONPATH=py python3 bench/hint.py --deals 1-40            # the setting
     PYTHONPATH=py python3 bench/hint.py --games tabbycat --deals 1-10 --moves 10,25
@@ -81,7 +82,8 @@ def row(game, kind, moves, deals, budget, step, fair=False):
             "decided": round(100 * (counts[WON] + counts[UNWINNABLE]) / n, 1),
             "won": counts[WON], "lost": counts[UNWINNABLE], "undecided": counts[UNDECIDED],
             "median_s": round(statistics.median(times), 3), "max_s": round(max(times), 3),
-            "max_step_s": round(max(steps), 3), "max_examined": max(examined)}
+            "max_step_s": round(max(steps), 3), "max_examined": max(examined),
+            "median_examined": round(statistics.median(examined))}
 
 
 def main(argv=None):
@@ -102,7 +104,7 @@ def main(argv=None):
         print(f"{'Fair hint' if args.fair else 'Hint'} from played positions, deals {args.deals}, budget {args.budget:,}, "
               f"step {args.step:,}")
         print(f"{'game':17} {'player':7} {'moves':>5} {'n':>4} {'decided':>8} {'won':>4} "
-              f"{'lost':>4} {'undec':>5} {'median s':>9} {'max s':>7} {'max step s':>10}")
+              f"{'lost':>4} {'undec':>5} {'median s':>9} {'max s':>7} {'max step s':>10} {'median pos':>10}")
     for gid in args.games.split(","):
         game = get_game(gid)
         for kind in args.players.split(","):
@@ -113,7 +115,7 @@ def main(argv=None):
                 if not args.json:
                     print(f"{gid:17} {kind:7} {moves:>5} {r['positions']:>4} {r['decided']:>7}% "
                           f"{r['won']:>4} {r['lost']:>4} {r['undecided']:>5} {r['median_s']:>9} "
-                          f"{r['max_s']:>7} {r['max_step_s']:>10}", flush=True)
+                          f"{r['max_s']:>7} {r['max_step_s']:>10} {r['median_examined']:>10,}", flush=True)
     if args.json:
         print(json.dumps(rows))
 
