@@ -134,6 +134,31 @@ def test_auto_move_only_takes_foundation_moves():
     assert TUX.auto_move(pos("pile-1: 5C")) is None
 
 
+def test_auto_moves_are_auto_move_again_and_again():
+    """``auto_moves`` makes the moves auto_move makes one at a time, in the same order,
+    and reaches the same position: here a cascade through a pile and a cell."""
+    p = pos("foundation-1: AH\npile-1: 5C 4H 2H\npile-2: 9S AS\ncell-1: 3H\npile-3: 6C 2S")
+    expect, q = [], p
+    while (m := TUX.auto_move(q)) is not None:
+        expect.append(m)
+        q = TUX._apply(q, m)
+    moves, after = TUX.auto_moves(p)
+    assert [str(m) for m in moves] == [str(m) for m in expect] and len(moves) == 5
+    assert after == q
+    assert TUX.auto_moves(q) == ([], q)
+
+
+@given(walks("tuxedo", max_moves=60))
+def test_auto_moves_agree_with_auto_move_along_walks(walk):
+    game, positions, _ = walk
+    for p in positions:
+        expect, q = [], p
+        while (m := game.auto_move(q)) is not None:
+            expect.append(m)
+            q = game._apply(q, m)
+        assert game.auto_moves(p) == (expect, q)
+
+
 def test_won_when_all_cards_are_on_foundations():
     suits = "SHDC"
     text = "\n".join(f"foundation-{i + 1}: " + " ".join(r + s for r in "A23456789TJQK")
@@ -158,6 +183,19 @@ def test_solver_lines_win_and_tuxedo_is_easy():
             won += 1
             assert TUX.is_won(replay(TUX, TUX.deal(n), result.line))
     assert won >= 38
+
+
+def test_a_line_whose_steps_do_not_win_is_rebuilt_state_by_state(monkeypatch):
+    """The line is read off the states by the model's ``step`` first, each move checked
+    legal; when that line does not win (here ``step`` names the first legal move, not
+    the one the search made), it is rebuilt with every position checked against the
+    search's states, and still wins."""
+    from solitaire.engine.games.tuxedo_model import TuxedoModel
+    right = solve(TUX, TUX.deal(1), budget=10_000)
+    monkeypatch.setattr(TuxedoModel, "step", lambda self, p, state, want: TUX.legal_moves(p)[0])
+    result = solve(TUX, TUX.deal(1), budget=10_000)
+    assert result.verdict == "won" and TUX.is_won(replay(TUX, TUX.deal(1), result.line))
+    assert result.examined == right.examined
 
 
 def test_soft_threads_win_the_deals_one_priority_got_lost_in():

@@ -189,15 +189,26 @@ class Searcher:
         names its places' contents (``places(pos)``; ``contents(state)``, with whether
         they are in the places' order) has the moves that may lead there tried first
         (:func:`changed_first`). A model that can name the move itself (``step(pos,
-        state, want)``: a move, or None when it cannot tell) has that move tried before any:
-        played on the engine, checked legal and checked to reach the state, else the
-        search above finds the step."""
+        state, want)``: a move, or None when it cannot tell) has that move played first,
+        each checked legal on the engine, and the line checked to win at its end; only
+        if that fails is every step's position checked against the state (then each
+        named move is checked to reach it, else the search above finds the step)."""
         path = []
         state = goal
         while state is not None:
             path.append(state)
             state = self.parent[state]
         path.reverse()
+        if getattr(self.model, "step", None) is not None:
+            try:
+                return self._rebuild(path, trusted=True)
+            except SolitaireError:
+                pass
+        return self._rebuild(path, trusted=False)
+
+    def _rebuild(self, path: list, trusted: bool) -> list[Move]:
+        """:meth:`_line`'s rebuilding; ``trusted``: a move ``step`` names is taken once
+        the engine finds it legal, without reading the position it reaches."""
         game, key = self.game, self.model.key
         follow = getattr(self.model, "follow", lambda pos: ([], pos))
         places = getattr(self.model, "places", None)
@@ -207,7 +218,7 @@ class Searcher:
             if step is not None and (move := step(pos, state, want)) is not None \
                     and game.why_illegal(pos, move) is None:
                 extra, after = follow(game._apply(pos, move))
-                if key(after) == want:
+                if trusted or key(after) == want:
                     line += [move] + extra
                     pos = after
                     continue

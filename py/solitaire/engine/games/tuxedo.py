@@ -194,6 +194,44 @@ class Tuxedo(Game):
                     return Move(name, found, 1)
         return None
 
+    def auto_moves(self, pos: Position) -> tuple[list[Move], Position]:
+        """Every move auto-play makes from ``pos``, in order (:meth:`auto_move` again
+        and again until it has none), and the position after them, made in one pass
+        with one new position at the end (the solver plays them after each of its
+        moves)."""
+        founds = list(pos.foundations)
+        places = list(pos.piles + pos.cells)
+        names = self.auto_sources
+        moves = []
+        while True:
+            # as in auto_move: by suit, the rank that goes up next and its foundation's
+            # index; the first empty foundation's
+            ups, ace = {}, None
+            for i, found in enumerate(founds):
+                if found:
+                    ups[found[-1].suit] = (found[-1].rank + 1, i)
+                elif ace is None:
+                    ace = i
+            for k, cards in enumerate(places):
+                if cards:
+                    top = cards[-1]
+                    if top.rank == ACE:
+                        i = ace
+                    else:
+                        up = ups.get(top.suit)
+                        i = up[1] if up is not None and up[0] == top.rank else None
+                    if i is not None:
+                        moves.append(Move(names[k], FOUNDATIONS[i], 1))
+                        places[k] = cards[:-1]
+                        founds[i] += (top,)
+                        break
+            else:
+                break
+        if not moves:
+            return moves, pos
+        return moves, Position(tuple(places[:7]), tuple(places[7:]), pos.stock, tuple(founds),
+                               pos.hidden)
+
     def click_move(self, pos: Position, place: str, index: int) -> Move | None:
         """Foundation first (a single card), then a pile that takes it, then an empty
         pile (Kings), then the first free cell."""

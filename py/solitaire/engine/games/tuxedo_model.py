@@ -193,11 +193,7 @@ class TuxedoModel:
     def follow(self, pos) -> tuple:
         """The foundation moves the model makes by itself, as real moves, and the
         position after them."""
-        moves = []
-        while (move := self.game.auto_move(pos)) is not None:
-            moves.append(move)
-            pos = self.game._apply(pos, move)  # legal: auto_move makes only legal moves
-        return moves, pos
+        return self.game.auto_moves(pos)  # legal: auto-play makes only legal moves
 
     def is_endgame(self, state: bytes) -> bool:
         return True  # no stock: the whole game is one end-game
