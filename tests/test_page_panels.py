@@ -359,3 +359,37 @@ def test_the_win_panel_has_one_primary_action_the_next_deal_focused(browser, ser
     page.wait_for_selector("#win", state="hidden")
     assert not page.errors, page.errors
     page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_menus_theme_button_turns_the_page_from_the_systems_theme(browser, server, scheme):
+    """A first visit follows the system's theme (no theme chosen yet); the menu's theme
+    button then turns the page to the other one, pressed exactly when the page is dark,
+    and back, and the choice outlives a reload. (A click on it once did nothing while the
+    theme was the system's: the page failed reading a theme it had not been given.)"""
+    page = new_page(browser, color_scheme=scheme)
+    boot(page, server + "/?deal=1")
+    ink = "getComputedStyle(document.body).color"   # dark by day, light by night
+    system = page.evaluate(ink)
+    pressed = "document.getElementById('theme').getAttribute('aria-pressed')"
+    assert page.evaluate(pressed) == ("true" if scheme == "dark" else "false")
+    other = "light" if scheme == "dark" else "dark"
+    page.click("#stats")
+    page.wait_for_selector("#stats-panel:not([hidden])")
+    page.click("#theme")
+    page.wait_for_function(f"document.documentElement.dataset.theme === '{other}'")
+    assert page.evaluate(pressed) == ("true" if other == "dark" else "false")
+    settled(page)
+    assert page.evaluate(ink) != system
+    page.click("#stats-close")
+    page.reload(wait_until="commit")
+    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    assert page.evaluate("document.documentElement.dataset.theme") == other
+    assert page.evaluate(pressed) == ("true" if other == "dark" else "false")
+    page.click("#stats")
+    page.wait_for_selector("#stats-panel:not([hidden])")
+    page.click("#theme")
+    page.wait_for_function(f"document.documentElement.dataset.theme === '{scheme}'")
+    assert page.evaluate(pressed) == ("true" if scheme == "dark" else "false")
+    assert page.errors == []
+    page.context.close()
