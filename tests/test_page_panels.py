@@ -393,3 +393,29 @@ def test_the_menus_theme_button_turns_the_page_from_the_systems_theme(browser, s
     assert page.evaluate(pressed) == ("true" if scheme == "dark" else "false")
     assert page.errors == []
     page.context.close()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_panels_scrollbars_take_the_themes_colours(browser, server, theme):
+    """The menu and the rules scroll on a phone; their scrollbars (and the page's) are drawn
+    in the theme's colours, the thumb in the muted ink on the bar's colour. (Firefox drew a
+    white track beside the dark theme's menu.)"""
+    page = new_page(browser, viewport={"width": 360, "height": 740}, color_scheme=theme)
+    boot(page, server + "/?deal=1")
+    colours = page.evaluate("""() => { const probe = document.createElement('i');
+        document.body.append(probe);
+        const colour = (v) => { probe.style.color = `var(${v})`; return getComputedStyle(probe).color; };
+        const out = colour('--muted') + ' ' + colour('--bar');
+        probe.remove();
+        return out; }""")
+    page.click("#stats")
+    page.wait_for_selector("#stats-panel:not([hidden])")
+    menu = "#stats-panel .panel"
+    assert page.eval_on_selector(menu, "e => e.scrollHeight > e.clientHeight")   # it scrolls
+    assert page.eval_on_selector(menu, "e => getComputedStyle(e).scrollbarColor") == colours
+    assert page.evaluate("getComputedStyle(document.documentElement).scrollbarColor") == colours
+    page.click("#how-to-play")
+    page.wait_for_selector("#rules[open]")
+    assert page.eval_on_selector("#rules", "e => getComputedStyle(e).scrollbarColor") == colours
+    assert page.errors == []
+    page.context.close()
