@@ -12,7 +12,7 @@ import json
 import pytest
 
 from solitaire.engine.position import format_line
-from pages import boot, new_page, settled
+from pages import boot, new_page, ready, settled
 from strategies import winning_line
 
 SIZES = [(1280, 800), (360, 740), (320, 640)]
@@ -383,7 +383,7 @@ def test_the_menus_theme_button_turns_the_page_from_the_systems_theme(browser, s
     assert page.evaluate(ink) != system
     page.click("#stats-close")
     page.reload(wait_until="commit")
-    page.wait_for_selector("body[data-ready]", timeout=90_000)
+    ready(page)
     assert page.evaluate("document.documentElement.dataset.theme") == other
     assert page.evaluate(pressed) == ("true" if other == "dark" else "false")
     page.click("#stats")
