@@ -31,6 +31,12 @@ WATCHED = "window.__watched ?? ['the watching script did not run']"
 FETCHED = ("[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]"
            ".map((e) => e.name)")
 
+# The page's scrollbar colours, and the theme's muted ink on its bar colour.
+SCROLLBARS = "getComputedStyle(document.documentElement).scrollbarColor"
+THEME_SCROLLBARS = """(() => { const probe = document.createElement('i'); document.body.append(probe);
+  const colour = (v) => { probe.style.color = `var(${v})`; return getComputedStyle(probe).color; };
+  const out = colour('--muted') + ' ' + colour('--bar'); probe.remove(); return out; })()"""
+
 
 def wait(browser, expression, timeout=180):
     end = time.monotonic() + timeout
@@ -136,6 +142,9 @@ def test_firefox_boots_from_the_snapshot_plays_and_works_offline(watched, proxy)
 
         smoke(firefox, watched, proxy, errors, "interrupt")
         assert local_only(firefox.requests(), watched) == []
+        # its scrollbars in the theme's colours (it drew a white track beside the dark
+        # theme's menu); WebKitGTK has no scrollbar-color
+        assert firefox.evaluate(SCROLLBARS) == firefox.evaluate(THEME_SCROLLBARS)
     finally:
         firefox.close()
 

@@ -127,3 +127,33 @@ def test_the_replay_bar_and_the_message_line_stay_put_through_a_long_replay(dock
     page.wait_for_selector("#replay", state="hidden")
     assert page.evaluate("location.hash") == ""
     assert page.errors == []
+
+
+# Each answer of the question on show, as its box and how far its focus ring reaches.
+ANSWERS = """() => [...document.querySelectorAll('#offer-actions button')].map((b) => {
+  const r = b.getBoundingClientRect();
+  return [r.left, r.top, r.right, r.bottom]; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("width,height", [(1280, 800), (320, 640)])
+def test_a_questions_answers_stand_apart(browser, server, width, height, lang):
+    """The question in the dock (here: leave a game in progress for another?) shows its
+    answers apart, so the first, focused, keeps its ring clear of the second (they once
+    touched, the ring over the next button)."""
+    page = new_page(browser, viewport={"width": width, "height": height})
+    boot(page, server + f"/?deal=7937&game=tabbycat&lang={lang}")
+    page.click("#intro-close")
+    page.keyboard.press("d")
+    page.wait_for_function("document.getElementById('move-count').textContent === '1'")
+    page.select_option("#game-select", "tuxedo")
+    page.wait_for_selector("#offer:not([hidden]) #offer-actions button:focus")
+    settled(page)
+    ring = page.evaluate("""() => { const s = getComputedStyle(document.activeElement);
+        return parseFloat(s.outlineWidth) + parseFloat(s.outlineOffset); }""")
+    first, second = page.evaluate(ANSWERS)
+    same_row = min(first[3], second[3]) - max(first[1], second[1]) > 0
+    room = second[0] - first[2] if same_row else second[1] - first[3]
+    assert room > ring, (first, second, ring)
+    assert page.errors == []
+    page.context.close()

@@ -67,3 +67,25 @@ def test_a_first_visit_deals_the_cards_a_reload_does(browser, server, width, hei
     line_above_the_table(page)
     assert page.errors == []
     page.context.close()
+
+
+# The rating's word and its outline: the room above the word and below it.
+RATING_ROOM = """() => { const e = document.getElementById('deal-rating'), r = document.createRange();
+  r.selectNodeContents(e);
+  const word = r.getBoundingClientRect(), box = e.getBoundingClientRect();
+  return [word.top - box.top, box.bottom - word.bottom]; }"""
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (800, 400), (360, 740)])
+def test_the_deal_s_difficulty_sits_in_the_middle_of_its_outline(browser, server, width, height):
+    """The difficulty's outline is as tall as the line it stands in; its word is centred in
+    it, clear of the outline (on a wide screen the word once sat on the outline's top edge)."""
+    page = new_page(browser, viewport={"width": width, "height": height})
+    boot(page, server + "/?deal=7&game=tuxedo")
+    page.wait_for_selector("#deal-rating:not([hidden])")
+    settled(page)
+    above, below = page.evaluate(RATING_ROOM)
+    assert above >= 0.5 and below >= 0.5, (above, below)
+    assert abs(above - below) <= 2, (above, below)
+    assert page.errors == []
+    page.context.close()

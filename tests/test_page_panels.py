@@ -12,7 +12,7 @@ import json
 import pytest
 
 from solitaire.engine.position import format_line
-from pages import boot, new_page, settled
+from pages import boot, new_page, ready, settled
 from strategies import winning_line
 
 SIZES = [(1280, 800), (360, 740), (320, 640)]
@@ -358,4 +358,64 @@ def test_the_win_panel_has_one_primary_action_the_next_deal_focused(browser, ser
     page.click("#win-new")
     page.wait_for_selector("#win", state="hidden")
     assert not page.errors, page.errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_menus_theme_button_turns_the_page_from_the_systems_theme(browser, server, scheme):
+    """A first visit follows the system's theme (no theme chosen yet); the menu's theme
+    button then turns the page to the other one, pressed exactly when the page is dark,
+    and back, and the choice outlives a reload. (A click on it once did nothing while the
+    theme was the system's: the page failed reading a theme it had not been given.)"""
+    page = new_page(browser, color_scheme=scheme)
+    boot(page, server + "/?deal=1")
+    ink = "getComputedStyle(document.body).color"   # dark by day, light by night
+    system = page.evaluate(ink)
+    pressed = "document.getElementById('theme').getAttribute('aria-pressed')"
+    assert page.evaluate(pressed) == ("true" if scheme == "dark" else "false")
+    other = "light" if scheme == "dark" else "dark"
+    page.click("#stats")
+    page.wait_for_selector("#stats-panel:not([hidden])")
+    page.click("#theme")
+    page.wait_for_function(f"document.documentElement.dataset.theme === '{other}'")
+    assert page.evaluate(pressed) == ("true" if other == "dark" else "false")
+    settled(page)
+    assert page.evaluate(ink) != system
+    page.click("#stats-close")
+    page.reload(wait_until="commit")
+    ready(page)
+    assert page.evaluate("document.documentElement.dataset.theme") == other
+    assert page.evaluate(pressed) == ("true" if other == "dark" else "false")
+    page.click("#stats")
+    page.wait_for_selector("#stats-panel:not([hidden])")
+    page.click("#theme")
+    page.wait_for_function(f"document.documentElement.dataset.theme === '{scheme}'")
+    assert page.evaluate(pressed) == ("true" if scheme == "dark" else "false")
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_panels_scrollbars_take_the_themes_colours(browser, server, theme):
+    """The menu and the rules scroll on a phone; their scrollbars (and the page's) are drawn
+    in the theme's colours, the thumb in the muted ink on the bar's colour. (Firefox drew a
+    white track beside the dark theme's menu.)"""
+    page = new_page(browser, viewport={"width": 360, "height": 740}, color_scheme=theme)
+    boot(page, server + "/?deal=1")
+    colours = page.evaluate("""() => { const probe = document.createElement('i');
+        document.body.append(probe);
+        const colour = (v) => { probe.style.color = `var(${v})`; return getComputedStyle(probe).color; };
+        const out = colour('--muted') + ' ' + colour('--bar');
+        probe.remove();
+        return out; }""")
+    page.click("#stats")
+    page.wait_for_selector("#stats-panel:not([hidden])")
+    menu = "#stats-panel .panel"
+    assert page.eval_on_selector(menu, "e => e.scrollHeight > e.clientHeight")   # it scrolls
+    assert page.eval_on_selector(menu, "e => getComputedStyle(e).scrollbarColor") == colours
+    assert page.evaluate("getComputedStyle(document.documentElement).scrollbarColor") == colours
+    page.click("#how-to-play")
+    page.wait_for_selector("#rules[open]")
+    assert page.eval_on_selector("#rules", "e => getComputedStyle(e).scrollbarColor") == colours
+    assert page.errors == []
     page.context.close()

@@ -341,3 +341,34 @@ def test_closing_a_replay_by_esc_or_play_from_here_starts_nothing_and_the_next_t
     assert page.evaluate("window.tabbyCascades") == 0
     assert page.errors == []
     page.context.close()
+
+
+# Every control of the replay bar, as its box.
+REPLAY_BOXES = """() => [...document.querySelectorAll('#replay button, #replay input, #replay select, #replay output')]
+    .map((e) => { const r = e.getBoundingClientRect(); return [e.id || e.textContent, r.left, r.top, r.width, r.height]; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("width,height", [(1280, 800), (1024, 768), (360, 740)])
+def test_play_and_pause_never_move_the_replay_bar(won, width, height, lang):
+    """Play turns its ▶ into ❚❚: no control of the bar moves, so a second click where the
+    first was pauses (on a wide screen ❚❚ once made its button wider, the bar wrapped
+    to a second row and every control moved; the second click fell on ◁)."""
+    page = won[0]
+    page.set_viewport_size({"width": width, "height": height})
+    if lang != "en":
+        page.evaluate(f"""() => {{ const menu = document.getElementById('lang-select');
+            menu.value = '{lang}'; menu.dispatchEvent(new Event('change')); }}""")
+    page.click("#win-replay")
+    page.wait_for_selector("#replay:not([hidden])")
+    settled(page)
+    still = page.evaluate(REPLAY_BOXES)
+    page.click("#replay-play")
+    page.wait_for_selector("#replay-play[aria-pressed='true']")
+    settled(page)
+    assert page.evaluate(REPLAY_BOXES) == still
+    page.click("#replay-play")   # where the first click was: it pauses
+    page.wait_for_selector("#replay-play[aria-pressed='false']")
+    settled(page)
+    assert page.evaluate(REPLAY_BOXES) == still
+    assert page.errors == []

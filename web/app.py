@@ -271,13 +271,19 @@ class Page:
         if words.pick(prefs.get("lang")) != words.lang():
             self.set_lang(words.pick(prefs.get("lang")))
 
+    @staticmethod
+    def dark_now() -> bool:
+        """The page is dark: the player chose it, or the system's setting gives it. (The
+        attribute is read, not ``dataset.theme``: a missing key of a dataset is an
+        AttributeError in Python, and the system's theme is the default.)"""
+        theme = nullish(document.documentElement.getAttribute("data-theme"))
+        return theme == "dark" or (
+            theme != "light" and bool(window.matchMedia("(prefers-color-scheme: dark)").matches))
+
     def show_theme(self, *_):
         """The theme button is pressed while the page is dark, whether the player chose
         it or the system's setting gives it (followed as it changes)."""
-        theme = nullish(document.documentElement.getAttribute("data-theme"))
-        dark = theme == "dark" or (
-            theme != "light" and window.matchMedia("(prefers-color-scheme: dark)").matches)
-        el("theme").setAttribute("aria-pressed", "true" if dark else "false")
+        el("theme").setAttribute("aria-pressed", "true" if self.dark_now() else "false")
 
     def show_motion(self, *_):
         """*Card motion*'s first choice, the system's, says what the system gives now:
@@ -475,10 +481,7 @@ class Page:
         inputs.key(self, event)
 
     def toggle_theme(self, event):
-        root = document.documentElement
-        dark_now = root.dataset.theme == "dark" or (
-            root.dataset.theme != "light" and window.matchMedia("(prefers-color-scheme: dark)").matches)
-        self.do(self.ctl.set_pref("theme", "light" if dark_now else "dark"))
+        self.do(self.ctl.set_pref("theme", "light" if self.dark_now() else "dark"))
 
     def deal_form(self, event):
         event.preventDefault()
