@@ -4,9 +4,10 @@ Each pass of the model's tries (``SpiderModel.tries()``; four suits: the short b
 passes of docs/solver.md) searches each deal alone, as ``Search`` runs it (a beam of the
 pass's width within its width times ``beam_cost`` positions, giving up as the pass
 does). A search of a deal is its passes in turn, so the wins a million positions buy
-here say how fast a change to the passes wins deals, with far less noise than the deals
-a full run wins: a different search wins some of any set of deals the current one
-leaves undecided, and loses others.
+here are a first sieve for a change to the passes, with less noise than the deals a
+full run wins (a different search wins some of any set of deals the current one leaves
+undecided, and loses others); a change that passes it must then hold in full searches
+(``stats``), which it may not (docs/solver.md, "Tried and not kept").
 
     PYTHONPATH=py python3 bench/spider_passes.py --deals 1-30 --passes 1-12
     PYTHONPATH=py python3 bench/spider_passes.py --passes 101-116 \\
