@@ -208,15 +208,24 @@ class Searcher:
 
     def _rebuild(self, path: list, trusted: bool) -> list[Move]:
         """:meth:`_line`'s rebuilding; ``trusted``: a move ``step`` names is taken once
-        the engine finds it legal, without reading the position it reaches."""
+        the engine finds it legal, without reading the position it reaches, and when
+        the model's ``still(state, want)`` says it made no move by itself between the two
+        states, none is looked for."""
         game, key = self.game, self.model.key
         follow = getattr(self.model, "follow", lambda pos: ([], pos))
+        # (a model that can tell from two states that it made no move by itself between
+        # them: nothing to follow there, in a trusted line)
+        still = getattr(self.model, "still", None) if trusted else None
         places = getattr(self.model, "places", None)
         step = getattr(self.model, "step", None)
         line, pos = follow(self.start)  # what the model does by itself first
         for state, want in zip(path, path[1:]):
             if step is not None and (move := step(pos, state, want)) is not None \
                     and game.why_illegal(pos, move) is None:
+                if still is not None and still(state, want):
+                    line.append(move)
+                    pos = game._apply(pos, move)
+                    continue
                 extra, after = follow(game._apply(pos, move))
                 if trusted or key(after) == want:
                     line += [move] + extra

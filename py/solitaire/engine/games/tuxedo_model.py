@@ -26,6 +26,8 @@ FOLLOWS = bytes([0] + [0 if c in ACES else c - 1 for c in range(1, 53)] + [0] * 
 
 
 CODE = {suit: i * 13 for i, suit in enumerate(SUITS)}  # card_id(c) == CODE[c.suit] + c.rank
+PILE_NAMES = tuple(f"pile-{k + 1}" for k in range(7))
+CELL_NAMES = tuple(f"cell-{k + 1}" for k in range(7))
 
 
 _UPS: dict[bytes, frozenset] = {}
@@ -171,24 +173,37 @@ class TuxedoModel:
             else:
                 return None
         i = find(moved, 4)
+        src = None
         if i < 11:
-            src = next((f"cell-{k + 1}" for k, cell in enumerate(pos.cells)
-                        if cell and card_id(cell[0]) == moved), None)
             count = 1
+            for k, cell in enumerate(pos.cells):
+                if cell and CODE[cell[0].suit] + cell[0].rank == moved:
+                    src = CELL_NAMES[k]
+                    break
         else:
             end = find(0, i)
             count = (end if end >= 0 else len(state)) - i
-            src = next((f"pile-{k + 1}" for k, pile in enumerate(pos.piles)
-                        if len(pile) >= count and card_id(pile[-count]) == moved), None)
+            for k, pile in enumerate(pos.piles):
+                if len(pile) >= count and CODE[pile[-count].suit] + pile[-count].rank == moved:
+                    src = PILE_NAMES[k]
+                    break
         if src is None:
             return None
         if to == -1:
-            k = next((k for k, cell in enumerate(pos.cells) if not cell), None)
-            return None if k is None else Move(src, f"cell-{k + 1}", count)
+            for k, cell in enumerate(pos.cells):
+                if not cell:
+                    return Move(src, CELL_NAMES[k], count)
+            return None
         for k, pile in enumerate(pos.piles):
-            if (card_id(pile[-1]) == to) if pile else not to:
-                return Move(src, f"pile-{k + 1}", count)
+            if (CODE[pile[-1].suit] + pile[-1].rank == to) if pile else not to:
+                return Move(src, PILE_NAMES[k], count)
         return None
+
+    def still(self, state: bytes, want: bytes) -> bool:
+        """No card went up between ``state`` and ``want``, states one model move apart:
+        the move laid bare no card that goes up, so auto-play has nothing to do after it
+        (for rebuilding a line)."""
+        return state[:4] == want[:4]
 
     def follow(self, pos) -> tuple:
         """The foundation moves the model makes by itself, as real moves, and the
