@@ -159,6 +159,26 @@ def test_auto_moves_agree_with_auto_move_along_walks(walk):
         assert game.auto_moves(p) == (expect, q)
 
 
+@given(walks("tuxedo", max_moves=60))
+def test_the_model_says_when_auto_play_has_nothing_after_a_move(walk):
+    """For every state one model move away, the move ``step`` names, played on the
+    engine, leaves auto-play nothing to do exactly when ``still`` says no card went up
+    (a line then looks for none)."""
+    game, positions, _ = walk
+    for p in positions[-3:]:
+        moves, p = game.auto_moves(p)
+        model = game.solver_model(p)
+        state = model.key(p)
+        for want in model.children(state):
+            move = model.step(p, state, want)
+            if move is None:
+                continue   # the moved cards all went up: the line tries the legal moves
+            assert game.why_illegal(p, move) is None
+            ups, after = game.auto_moves(game._apply(p, move))
+            assert model.key(after) == want
+            assert (ups == []) == model.still(state, want)
+
+
 def test_won_when_all_cards_are_on_foundations():
     suits = "SHDC"
     text = "\n".join(f"foundation-{i + 1}: " + " ".join(r + s for r in "A23456789TJQK")
