@@ -133,9 +133,9 @@ ENGLISH: dict[str, str] = {
     # fair hints (face-down cards unknown), "still winnable?", difficulty
     "looking_for_fair_hint": "Looking for a hint from what you can see\u2026",
     "hint_fair_move": ("Hint: move {src} to {dst}. From what you can see, it starts a win "
-                       "in {wins} of {samples} guesses at the face-down cards."),
-    "hint_fair_deal": ("Hint: deal. From what you can see, it starts a win in {wins} of "
-                       "{samples} guesses at the face-down cards."),
+                       "in at least {wins} of {samples} guesses at the face-down cards."),
+    "hint_fair_deal": ("Hint: deal. From what you can see, it starts a win in at least "
+                       "{wins} of {samples} guesses at the face-down cards."),
     "hint_fair_lost": ("This position looks lost: in all {samples} guesses at the face-down "
                        "cards, the solver proved there is no win."),
     "offer_full_check": "Check with every card known, the face-down ones included?",

@@ -134,9 +134,9 @@ SPANISH: dict[str, str] = {
     # pistas justas (sin conocer las cartas boca abajo), "¿aún se puede ganar?", dificultad
     "looking_for_fair_hint": "Buscando una pista con lo que se ve\u2026",
     "hint_fair_move": ("Pista: mueve {src} a {dst}. Con lo que se ve, lleva a ganar en "
+                       "al menos {wins} de {samples} suposiciones sobre las cartas boca abajo."),
+    "hint_fair_deal": ("Pista: reparte. Con lo que se ve, lleva a ganar en al menos "
                        "{wins} de {samples} suposiciones sobre las cartas boca abajo."),
-    "hint_fair_deal": ("Pista: reparte. Con lo que se ve, lleva a ganar en {wins} de "
-                       "{samples} suposiciones sobre las cartas boca abajo."),
     "hint_fair_lost": ("Esta posición parece perdida: en las {samples} suposiciones sobre "
                        "las cartas boca abajo, el solucionador demostró que no hay forma de ganar."),
     "offer_full_check": "¿Comprobarlo conociendo todas las cartas, también las boca abajo?",
