@@ -35,6 +35,29 @@ def builds_on(card, under) -> bool:
     return card.suit == under.suit and card.rank == under.rank - 1
 
 
+def first_up(foundations, places) -> tuple[int, int] | None:
+    """The first of ``places`` (the piles, then the cells) whose top card goes up now,
+    and the foundation it goes to, as indices (an Ace to the first empty one); None
+    when no top card goes up."""
+    ups, ace = {}, None   # by suit: the rank that goes up next and its foundation
+    for i, found in enumerate(foundations):
+        if found:
+            ups[found[-1].suit] = (found[-1].rank + 1, i)
+        elif ace is None:
+            ace = i
+    for k, cards in enumerate(places):
+        if cards:
+            top = cards[-1]
+            if top.rank == ACE:
+                if ace is not None:
+                    return k, ace
+            else:
+                up = ups.get(top.suit)
+                if up is not None and up[0] == top.rank:
+                    return k, up[1]
+    return None
+
+
 class Tuxedo(Game):
     """Tuxedo, Penguin's easier cousin with every card in view."""
 
@@ -181,18 +204,8 @@ class Tuxedo(Game):
         one of its suit a rank below, which is on the foundation before the card can
         follow it there: every foundation move is safe.
         """
-        ups, ace = {}, None   # the foundation by the card that goes on it; the first empty one
-        for i, found in enumerate(pos.foundations):
-            if found:
-                ups[found[-1].suit, found[-1].rank + 1] = FOUNDATIONS[i]
-            elif ace is None:
-                ace = FOUNDATIONS[i]
-        for name, cards in zip(self.auto_sources, pos.piles + pos.cells):
-            if cards:
-                found = ace if cards[-1].rank == ACE else ups.get((cards[-1].suit, cards[-1].rank))
-                if found:
-                    return Move(name, found, 1)
-        return None
+        up = first_up(pos.foundations, pos.piles + pos.cells)
+        return None if up is None else Move(self.auto_sources[up[0]], FOUNDATIONS[up[1]], 1)
 
     def auto_moves(self, pos: Position) -> tuple[list[Move], Position]:
         """Every move auto-play makes from ``pos``, in order (:meth:`auto_move` again
@@ -201,32 +214,12 @@ class Tuxedo(Game):
         moves)."""
         founds = list(pos.foundations)
         places = list(pos.piles + pos.cells)
-        names = self.auto_sources
         moves = []
-        while True:
-            # as in auto_move: by suit, the rank that goes up next and its foundation's
-            # index; the first empty foundation's
-            ups, ace = {}, None
-            for i, found in enumerate(founds):
-                if found:
-                    ups[found[-1].suit] = (found[-1].rank + 1, i)
-                elif ace is None:
-                    ace = i
-            for k, cards in enumerate(places):
-                if cards:
-                    top = cards[-1]
-                    if top.rank == ACE:
-                        i = ace
-                    else:
-                        up = ups.get(top.suit)
-                        i = up[1] if up is not None and up[0] == top.rank else None
-                    if i is not None:
-                        moves.append(Move(names[k], FOUNDATIONS[i], 1))
-                        places[k] = cards[:-1]
-                        founds[i] += (top,)
-                        break
-            else:
-                break
+        while (up := first_up(founds, places)) is not None:
+            k, i = up
+            moves.append(Move(self.auto_sources[k], FOUNDATIONS[i], 1))
+            founds[i] += places[k][-1:]
+            places[k] = places[k][:-1]
         if not moves:
             return moves, pos
         return moves, Position(tuple(places[:7]), tuple(places[7:]), pos.stock, tuple(founds),
