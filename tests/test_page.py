@@ -364,28 +364,6 @@ def test_reload_keeps_the_game(browser, server):
     page.context.close()
 
 
-def test_a_page_after_the_sites_own_asks_for_the_old_pages_memory_back(browser, server):
-    """A page that follows one of the site's own in the same tab (a reload, a link) asks V8
-    for the collection that gives the old page's memory back, before its first paint
-    (web/board.js's letOldPageGo); a first visit has no old page and asks nothing. The
-    game in progress survives the reload."""
-    page = new_page(browser)
-    asked = "performance.getEntriesByName('old-page-let-go').length"
-    boot(page, server + "/?deal=3")
-    assert page.evaluate(asked) == 0
-    page.evaluate("window.tabby_play('deal')")
-    before = position(page)
-    page.reload()
-    ready(page)
-    assert page.evaluate(asked) == 1
-    assert position(page) == before and page.evaluate("window.tabby_moves()") == "deal"
-    page.goto(server + "/rules/tabbycat.html")
-    page.goto(server + "/")
-    ready(page)
-    assert page.evaluate(asked) == 1 and position(page) == before
-    page.context.close()
-
-
 def test_corrupt_saved_game_is_set_aside(browser, server):
     """A corrupt record gives a message and a fresh game; its text is kept aside."""
     page = new_page(browser)

@@ -14,29 +14,6 @@ const RANK = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
 const GAME_ID = /^[a-z][a-z0-9-]{0,31}$/;
 const FACE = /^([A2-9TJQK])([SHDC])[12]?$/;
 
-/** A page that follows one of the site's own in this tab (a reload, a link from a rules
- * page) starts while the renderer still holds the old page's memory (its Python's heap,
- * its compiled wasm, its scripts), which V8 gives back only at a garbage collection; left
- * to itself V8 runs the one that does so once the new page is up, and a reload peaks at
- * the two pages' memory together. No script can ask for a collection, but V8 starts one
- * when the memory it counts outside its heap jumps past its limit: an ArrayBuffer of
- * 256 MB, never written (so never resident), made and let go at once, does so (128 MB did
- * not, in Chromium 156). Asked here, before the first paint and before Python's start
- * allocates (asked again once the board was painted, it lowered the peak no further); the
- * mark `old-page-let-go` says it was. A first visit, or a page opened from another site,
- * has no old page here: nothing is asked. */
-function letOldPageGo() {
-  if (!globalThis.navigation?.activation?.from) return;
-  let turns = 0;
-  try {
-    const big = new ArrayBuffer(256 * 2 ** 20);
-    for (let i = 0; i < 1000; i++) turns += 1;   // (a moment for V8 to see it)
-    big.transfer?.(0);   // freed now where transfer exists, else at that collection
-  } catch (e) { return; }   // no room for it: nothing asked
-  performance.mark("old-page-let-go", { detail: turns });
-}
-letOldPageGo();
-
 const num = (v, lo, hi) => typeof v === "number" && Number.isFinite(v) && v >= lo && v <= hi;
 const text = (v, max) => typeof v === "string" && v.length <= max;
 
