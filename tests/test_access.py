@@ -447,8 +447,12 @@ def test_every_dialog_by_keyboard_keeps_focus_inside_closes_on_esc_and_gives_foc
 
     page.focus("#stats")
     page.keyboard.press("Enter")
+    page.wait_for_selector("#stats-panel", state="visible")
     page.focus("#how-to-play")
+    # (each step checked: were How to play never to open, the failure says which step went wrong)
+    assert page.evaluate("document.activeElement.id") == "how-to-play"
     page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('rules').open")
     page.wait_for_selector("#rules-body h3")
     assert_modal(page, "#rules", "how-to-play")  # back in the menu, which stays open
     assert page.is_visible("#stats-panel")
