@@ -23,7 +23,8 @@ optionally ``proves`` (False when it prunes moves a proof needs), ``tries()``,
 rebuilt on the real engine: from each real position, the legal move whose result has
 the next state's key (followed by the moves a model makes by itself, its ``follow``:
 those moves and the position after them), tried first when the model names it
-(``step``). So every line returned has been replayed by the engine's rules.
+(``step``; a model whose one step is several engine moves names them all, ``steps``).
+So every line returned has been replayed by the engine's rules.
 
 >>> from solitaire.engine.games import get_game
 >>> game = get_game("tabbycat")
@@ -34,11 +35,11 @@ those moves and the position after them), tried first when the model names it
 
 from .alternation import Alternation
 from .searches import (CANCELLED, DEFAULT_BUDGET, EXHAUSTED, UNDECIDED, UNWINNABLE, WON,
-                       Beam, BestFirst, Result, Weighted, replay)
+                       Beam, BestFirst, DepthFirst, Result, Weighted, replay)
 
 __all__ = ["CANCELLED", "DEFAULT_BUDGET", "EXHAUSTED", "UNDECIDED", "UNWINNABLE", "WON",
-           "Beam", "BestFirst", "Result", "Search", "Threads", "Weighted", "replay",
-           "solve"]
+           "Beam", "BestFirst", "DepthFirst", "Result", "Search", "Threads", "Weighted",
+           "replay", "solve"]
 
 
 def searcher(game, pos, model, budget: int):
@@ -50,6 +51,8 @@ def searcher(game, pos, model, budget: int):
         return Alternation(game, pos, model.models, budget)
     if kind == "beam":
         return Beam(game, pos, model, budget, model.width)
+    if kind == "depth-first":
+        return DepthFirst(game, pos, model, budget)
     return Weighted(game, pos, model, budget) if kind == "weighted" else BestFirst(
         game, pos, model, budget)
 

@@ -218,8 +218,13 @@ class Searcher:
         still = getattr(self.model, "still", None) if trusted else None
         places = getattr(self.model, "places", None)
         step = getattr(self.model, "step", None)
+        steps = getattr(self.model, "steps", None)   # a model whose step is several moves
         line, pos = follow(self.start)  # what the model does by itself first
         for state, want in zip(path, path[1:]):
+            if steps is not None:
+                moves, pos = steps(pos, state, want)
+                line += moves
+                continue
             if step is not None and (move := step(pos, state, want)) is not None \
                     and game.why_illegal(pos, move) is None:
                 if still is not None and still(state, want):
@@ -385,6 +390,63 @@ class BestFirst(Searcher):
         self.main = Frontier()
         self.active = None
         self.suspended = []
+
+
+class DepthFirst(Searcher):
+    """A depth-first search over one model, run in slices, as Freecell Solver's default
+    scan runs (its "soft DFS"): the children of each position are visited in the
+    model's order, each one's own before the next, and a position seen anywhere before
+    is never visited again. An exhausted search is a proof only when the model is
+    complete (``model.proves``)."""
+
+    def __init__(self, game, pos, model, budget: int = DEFAULT_BUDGET):
+        super().__init__(game, pos, model, budget)
+        root = model.root
+        self.stack: list[list] = [[[root], 0]]   # each level: its positions, the next one's index
+        if self.model.is_won(root):
+            self._finish(WON, root)
+
+    def run(self, positions: int) -> Result | None:
+        """Examine up to ``positions`` more positions (finishing the expansion that
+        reaches them); return the result once decided."""
+        if self.result is not None:
+            return self.result
+        t0 = time.perf_counter()
+        children, is_won = self.model.children, self.model.is_won
+        parent, stack = self.parent, self.stack
+        stop = min(self.budget, self.examined + positions)
+        examined, expanded = self.examined, self.expanded
+        found = None
+        while examined < stop and stack:
+            level = stack[-1]
+            states, i = level
+            if i == len(states):
+                stack.pop()
+                continue
+            level[1] = i + 1
+            state = states[i]
+            expanded += 1
+            new = []
+            for child in children(state):
+                examined += 1
+                if child in parent:
+                    continue
+                parent[child] = state
+                if is_won(child):
+                    found = child
+                    break
+                new.append(child)
+            if found is not None:
+                break
+            stack.append([new, 0])
+        return self._end(examined, expanded, time.perf_counter() - t0, found,
+                         found is None and not stack)
+
+    def waiting(self) -> list[bytes]:
+        return [state for states, i in self.stack for state in states[i:]]
+
+    def _free(self) -> None:
+        self.stack = []
 
 
 class Beam(Searcher):

@@ -13,6 +13,7 @@ them all at once after each move; ``follow`` plays them as real moves for the li
 from operator import eq
 
 from ..cards import SUITS
+from ..errors import SolitaireError
 from ..position import Move
 
 SEP = b"\x00"
@@ -248,12 +249,13 @@ class TuxedoModel:
         return share
 
     def stages(self) -> list:
-        """Two soft threads taking turns of ``TURN`` positions, each with its own
+        """Three soft threads taking turns of ``TURN`` positions, each with its own
         table (:class:`solitaire.solver.search.Threads`): first a search over fewer
         moves (:class:`DiggingModel`, as Freecell Solver's moves use free cells), then
-        this complete one under another priority. Deals one of them gets lost in are
-        mostly quick for the other; a loss is proved by the complete one."""
-        return [(0, [DiggingModel.sibling(self), self])]
+        Freecell Solver's own scan (:class:`MetaModel`, depth-first over its
+        meta-moves), then this complete one under another priority. Deals one of them
+        gets lost in are mostly quick for another; a loss is proved by the complete one."""
+        return [(0, [DiggingModel.sibling(self), MetaModel.sibling(self), self])]
 
     @classmethod
     def sibling(cls, model):
@@ -392,3 +394,216 @@ class DiggingModel(TuxedoModel):
             else:
                 append(False)
         return out
+
+
+class MetaModel(TuxedoModel):
+    """Tuxedo in Freecell Solver's moves, searched depth-first as its default scan searches
+    them (the third soft thread, :meth:`TuxedoModel.stages`). A move here is one of its
+    *meta-moves*, in the order its default tests run (``[01][23456789]``; the foundation
+    moves are the closing every state gets):
+
+    2. a cell's card onto the card it follows, the cards above that card going to free
+       cells first;
+    3. a card under others to its foundation, the cards above it going to free cells;
+    4. a same-suit group onto the card it follows in another pile, the cards above that
+       card and above the group going to free cells first;
+    5. a card onto the card it follows lower in its own pile, the cards above that card
+       going to free cells and the card coming back from its cell;
+    6. a group headed by a King to an empty pile, the cards above it to free cells;
+    7. a King in a cell to an empty pile;
+    9. a whole pile into free cells.
+
+    Tests 2 and 4 give their moves in Freecell Solver's order (by the piles and the
+    cards' depths). There is no lone "a card to a free cell", so the search proves
+    nothing (``proves``); a meta-move is several engine moves, which :meth:`steps` names
+    for the line. ``ops`` are what a meta-move does to the cards: ``("cell", c)`` the top
+    card ``c`` of a pile to a free cell, ``("on", c, t)`` the group headed by ``c`` (or
+    the card ``c`` of a cell) onto the pile whose top card is ``t`` (0: an empty pile),
+    ``("up", c)`` the card ``c`` to its foundation."""
+
+    search = "depth-first"
+    proves = False
+    step = None     # a step is several moves: :meth:`steps`
+    still = None
+
+    def children(self, state: bytes, back: bytes | None = None) -> list[bytes]:
+        closed = self._closed
+        return [closed(found, cells, piles)
+                for found, cells, piles, _ in self._metas(state, False)]
+
+    def _metas(self, state: bytes, record: bool):
+        """Each meta-move from ``state``, in the tests' order: the foundations, the cells
+        (a list of seven, free ones 0) and the piles it leaves (not yet closed), and its
+        ops when ``record``."""
+        found, cells = list(state[:4]), state[4:11]
+        piles = state[11:].split(SEP)
+        used = [c for c in cells if c]
+        free = 7 - len(used)
+        zeros = [0] * 7
+        find, count = state.find, state.count
+        size = len(state)
+
+        def under(card, room):
+            """The pile and index of ``card`` when at most ``room`` cards lie above it
+            in a pile, else None (in a cell, on a foundation, or too deep)."""
+            j = find(card, 11)
+            if j < 0:
+                return None
+            end = find(0, j)
+            above = (size if end < 0 else end) - j - 1
+            if above > room:
+                return None
+            ds = count(0, 11, j)
+            return ds, len(piles[ds]) - 1 - above
+
+        out = []
+        # 2: a cell's card onto the card it follows, wherever that card lies
+        made = []
+        for fi, c in enumerate(used):
+            if c in KINGS or (at := under(c + 1, free)) is None:
+                continue
+            ds, dc = at
+            dest = piles[ds]
+            new = piles[:]
+            new[ds] = dest[:dc + 1] + bytes((c,))
+            ops = ([("cell", x) for x in reversed(dest[dc + 1:])] + [("on", c, c + 1)]
+                   if record else None)
+            made.append(((ds << 16) | ((255 - dc) << 8) | fi,
+                         (found, used[:fi] + used[fi + 1:] + list(dest[dc + 1:]) + zeros,
+                          new, ops)))
+        made.sort(key=lambda m: m[0])
+        out += [m[1] for m in made]
+        # 3: a card under others to its foundation (by pile, the higher first)
+        made = []
+        for c in ups(state[:4]):
+            if (at := under(c, free)) is not None and at[1] < len(piles[at[0]]) - 1:
+                made.append((at[0], -at[1], c))
+        for k, i, c in sorted(made):
+            p, i = piles[k], -i
+            new = piles[:]
+            new[k] = p[:i]
+            up = found[:]
+            up[SUIT[c]] += 1
+            ops = [("cell", x) for x in reversed(p[i + 1:])] + [("up", c)] if record else None
+            out.append((up, used + list(p[i + 1:]) + zeros, new, ops))
+        # 4: a same-suit group onto the card it follows in another pile
+        made = []
+        for k, p in enumerate(piles):
+            end = len(p) - 1
+            while end >= 0 and len(p) - 1 - end <= free:   # each same-suit run, from the top
+                i = end
+                while i and p[i] == FOLLOWS[p[i - 1]]:
+                    i -= 1
+                c = p[i]
+                if c not in KINGS and (at := under(c + 1, free - (len(p) - 1 - end))) is not None \
+                        and at[0] != k:
+                    ds, dc = at
+                    dest = piles[ds]
+                    new = piles[:]
+                    new[ds] = dest[:dc + 1] + p[i:end + 1]
+                    new[k] = p[:i]
+                    ops = ([("cell", x) for x in reversed(dest[dc + 1:])]
+                           + [("cell", x) for x in reversed(p[end + 1:])]
+                           + [("on", c, c + 1)]) if record else None
+                    made.append(((((k << 8 | i) << 8 | ds) << 8) | dc,
+                                 (found, used + list(dest[dc + 1:]) + list(p[end + 1:]) + zeros,
+                                  new, ops)))
+                end = i - 1
+        made.sort(key=lambda m: m[0])
+        out += [m[1] for m in made]
+        # 5: a card onto the card it follows lower in its own pile
+        for k, p in enumerate(piles):
+            n = len(p)
+            start = max(0, n - free - 1)
+            for i in range(start + 2, n):
+                c = p[i]
+                if c in KINGS or p[i - 1] == c + 1:
+                    continue
+                dc = p.find(c + 1, start, i - 1)   # the card it follows, lower in this pile
+                if dc >= 0:
+                    new = piles[:]
+                    new[k] = p[:dc + 1] + bytes((c,))
+                    ops = ([("cell", x) for x in reversed(p[dc + 1:])] + [("on", c, c + 1)]
+                           if record else None)
+                    out.append((found, used + list(p[dc + 1:i]) + list(p[i + 1:]) + zeros,
+                                new, ops))
+        empty = 0 if not piles[0] else None   # empty piles sort first
+        if empty is not None:
+            # 6: a group headed by a King to an empty pile
+            for k, p in enumerate(piles):
+                made = []
+                end = len(p) - 1
+                while end >= 0 and len(p) - 1 - end <= free:   # each same-suit run, from the top
+                    i = end
+                    while i and p[i] == FOLLOWS[p[i - 1]]:
+                        i -= 1
+                    if p[i] in KINGS and i > 0:
+                        new = piles[:]
+                        new[empty], new[k] = p[i:end + 1], p[:i]
+                        ops = ([("cell", x) for x in reversed(p[end + 1:])] + [("on", p[i], 0)]
+                               if record else None)
+                        made.append((found, used + list(p[end + 1:]) + zeros, new, ops))
+                    end = i - 1
+                out += reversed(made)   # the deepest run first, as the tests' order has it
+            # 7: a King in a cell to an empty pile
+            for fi, c in enumerate(used):
+                if c in KINGS:
+                    new = piles[:]
+                    new[empty] = bytes((c,))
+                    out.append((found, used[:fi] + used[fi + 1:] + zeros, new,
+                                [("on", c, 0)] if record else None))
+        # 9: a whole pile into free cells
+        for k, p in enumerate(piles):
+            if p and len(p) <= free:
+                new = piles[:]
+                new[k] = b""
+                out.append((found, used + list(p) + zeros, new,
+                            [("cell", x) for x in reversed(p)] if record else None))
+        return [(list(f), c[:7], ps, ops) for f, c, ps, ops in out]
+
+    def steps(self, pos, state: bytes, want: bytes):
+        """The engine moves from ``pos`` (whose state is ``state``) to ``want``, a state
+        one meta-move away, auto-play's foundation moves among them, and the position
+        after them; each move is checked legal and the position reached is checked to
+        be ``want`` (else :class:`SolitaireError`)."""
+        game, closed = self.game, self._closed
+        ops = next((ops for found, cells, piles, ops in self._metas(state, True)
+                    if closed(found, cells, piles) == want), None)
+        if ops is None:
+            raise SolitaireError("solver: no meta-move leads to the next state")
+        line = []
+        for op in ops:
+            where = _find(pos, op[1])
+            if where is None:
+                continue   # auto-play has taken it up already
+            src, count = where
+            if op[0] == "up":
+                continue   # auto-play takes it up, once laid bare
+            if op[0] == "cell":
+                dst = next((CELL_NAMES[k] for k, cell in enumerate(pos.cells) if not cell), None)
+            elif op[2]:
+                dst = next((PILE_NAMES[k] for k, p in enumerate(pos.piles)
+                            if p and CODE[p[-1].suit] + p[-1].rank == op[2]), None)
+            else:
+                dst = next((PILE_NAMES[k] for k, p in enumerate(pos.piles) if not p), None)
+            move = Move(src, dst, 1 if op[0] == "cell" else count) if dst else None
+            if move is None or game.why_illegal(pos, move) is not None:
+                raise SolitaireError("solver: a meta-move's step is not legal on the engine")
+            extra, pos = self.follow(game._apply(pos, move))
+            line += [move] + extra
+        if self.key(pos) != want:
+            raise SolitaireError("solver: a meta-move does not reach the next state")
+        return line, pos
+
+
+def _find(pos, card: int):
+    """Where card ``card`` lies in ``pos``: its place's name and how many cards lie from
+    it to its place's top; None when it is on a foundation."""
+    for k, cell in enumerate(pos.cells):
+        if cell and CODE[cell[0].suit] + cell[0].rank == card:
+            return CELL_NAMES[k], 1
+    for k, pile in enumerate(pos.piles):
+        for i, c in enumerate(pile):
+            if CODE[c.suit] + c.rank == card:
+                return PILE_NAMES[k], len(pile) - i
+    return None
