@@ -475,6 +475,29 @@ def test_every_dialog_by_keyboard_keeps_focus_inside_closes_on_esc_and_gives_foc
     assert not page.errors, page.errors
 
 
+def test_focus_moved_before_the_rules_close_event_stays_where_it_was_put(page):
+    """How to play's dialog gets its close event a task after it closed: focus moved in
+    between (a player quick on the keys, or a busy page) stays where it was put, and is
+    not sent back to the dialog's opener (it was, and Enter on the menu's button then
+    chose a pile instead of opening the menu)."""
+    start(page, line=solve(TABBY, TABBY.deal(DEAL)).line[:3])
+    page.focus("#slot-pile-2")
+    page.keyboard.press("?")
+    page.wait_for_selector("#rules-body h3")
+    page.evaluate("""() => new Promise((done) => {
+        const dialog = document.getElementById('rules');
+        dialog.addEventListener('close', () => setTimeout(done, 0), {once: true});  // after the page's own
+        dialog.close();
+        document.getElementById('stats').focus();
+    })""")
+    assert page.evaluate("document.activeElement.id") == "stats"
+    page.keyboard.press("Enter")
+    assert page.is_visible("#stats-panel")
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#stats-panel")
+    assert not page.errors, page.errors
+
+
 # -- a card turned face down again ----------------------------------------------------------
 
 def test_a_card_turned_face_down_by_undo_tells_nothing_of_its_face(page):

@@ -11,8 +11,8 @@ not load or parse leaves a sentence in the dialog, never a broken page.
 from pyscript import window
 
 import words
-from dom import document, el, on
-from modal import backdrop
+from dom import document, el, nullish, on
+from modal import backdrop, same
 from solitaire.engine.errors import SolitaireError
 from solitaire.words.lang_en import ENGLISH
 from solitaire.records.readers import read_json
@@ -72,8 +72,13 @@ class RulesDialog:
             self.dialog.close()
 
     def closed(self, event):
+        """Focus goes back to what opened the dialog, unless it is already somewhere: the
+        close event comes a task after the dialog closed (the browser has put focus back
+        by then), and a player quick on the keys, or a busy page, may have moved it on."""
         opener, self.opener = self.opener, None
-        if opener is not None and opener.isConnected:
+        active = nullish(document.activeElement)
+        lost = active is None or same(active, document.body) or bool(self.dialog.contains(active))
+        if lost and opener is not None and opener.isConnected:
             opener.focus()
 
     async def load(self, path: str) -> str:
