@@ -488,12 +488,15 @@ class MetaModel(TuxedoModel):
             out.append((up, used + list(p[i + 1:]) + zeros, new, ops))
         # 4: a same-suit group onto the card it follows in another pile
         made = []
+        runs = []   # by pile: each same-suit run (first, last) with at most ``free`` cards above
         for k, p in enumerate(piles):
             end = len(p) - 1
-            while end >= 0 and len(p) - 1 - end <= free:   # each same-suit run, from the top
+            runs.append(spans := [])
+            while end >= 0 and len(p) - 1 - end <= free:   # from the top
                 i = end
                 while i and p[i] == FOLLOWS[p[i - 1]]:
                     i -= 1
+                spans.append((i, end))
                 c = p[i]
                 if c not in KINGS and (at := under(c + 1, free - (len(p) - 1 - end))) is not None \
                         and at[0] != k:
@@ -531,20 +534,13 @@ class MetaModel(TuxedoModel):
         if empty is not None:
             # 6: a group headed by a King to an empty pile
             for k, p in enumerate(piles):
-                made = []
-                end = len(p) - 1
-                while end >= 0 and len(p) - 1 - end <= free:   # each same-suit run, from the top
-                    i = end
-                    while i and p[i] == FOLLOWS[p[i - 1]]:
-                        i -= 1
+                for i, end in reversed(runs[k]):   # the deepest run first, as fc-solve has it
                     if p[i] in KINGS and i > 0:
                         new = piles[:]
                         new[empty], new[k] = p[i:end + 1], p[:i]
                         ops = ([("cell", x) for x in reversed(p[end + 1:])] + [("on", p[i], 0)]
                                if record else None)
-                        made.append((found, used + list(p[end + 1:]) + zeros, new, ops))
-                    end = i - 1
-                out += reversed(made)   # the deepest run first, as the tests' order has it
+                        out.append((found, used + list(p[end + 1:]) + zeros, new, ops))
             # 7: a King in a cell to an empty pile
             for fi, c in enumerate(used):
                 if c in KINGS:
