@@ -117,6 +117,32 @@ def test_complete_solver_model_moves_a_whole_column_while_deals_remain():
     assert pruned.key(moved) not in pruned.children(pruned.key(p))
 
 
+@pytest.mark.parametrize("game", [S1, S2, S4], ids=["spider1", "spider2", "spider4"])
+def test_the_complete_model_s_children_are_the_engine_s_moves_and_the_pruned_ones_among_them(game):
+    """At every position of greedy and random play and of a won line (runs completed and
+    cleared, cards turned up, deals, columns emptied), the complete model's children are exactly the
+    keys of the engine's legal moves (after the last deal, a whole column into an empty
+    one changes nothing: its key is the state itself), and the pruned model's are among
+    them."""
+    completed = 0
+    won = solve(game, game.deal(5), budget=300_000)
+    assert won.verdict == "won"
+    for deal, moves in ((1, play(game, game.deal(1), "greedy", 200, seed=1)),
+                        (2, play(game, game.deal(2), "random", 200, seed=2)), (5, won.line)):
+        start = game.deal(deal)
+        for p in positions(game, start, moves):
+            model = game.solver_model(p)
+            state = model.key(p)
+            engine = {model.key(game.apply(p, m)) for m in game.legal_moves(p)}
+            complete = model.complete().children(state)
+            assert set(complete) | {state} == engine | {state}, game.format(p)
+            assert len(set(complete)) == len(complete) or not p.stock
+            assert set(model.children(state)) <= engine
+            cards = sum(map(len, p.piles))
+            completed += sum(1 for m in game.legal_moves(p) if sum(map(len, game.apply(p, m).piles)) < cards)
+    assert completed  # some move along the walks completed a run
+
+
 def test_session_undo_restores_the_flip_and_the_completed_run():
     """Undo in a game in progress puts back the run that left and turns the card down."""
     run = " ".join(f"{r}H" for r in "KQJT98765432")

@@ -230,44 +230,65 @@ class SpiderModel:
 
     def children(self, state: bytes, back: bytes | None = None) -> list[bytes]:
         """Every state one move or deal away (``back`` is not left out here: see
-        :mod:`solitaire.solver.search`)."""
+        :mod:`solitaire.solver.search`).
+
+        The search's inner loop, so a move's two columns are settled only where they can
+        change: the column left keeps no completed run (a settled column has none at its
+        top, and nothing lies on an Ace), it only turns its next card face up when no
+        face-up card is left; the column reached completes a run only when an Ace came."""
         d = state[0]
         hidden = list(state[1:11])
         piles = state[11:].split(SEP)
         last = d == self.ndeals
         out = []
-        settle, pack, prune = self._settle, self._pack, self.prune
+        settle, prune = self._settle, self.prune
+        head = bytes((d,))
         tops = [p[-1] if p else 0 for p in piles]
         onto: dict[int, list[int]] = {}  # a rank -> the columns whose top card has it, left to right
+        under: dict[int, list[int]] = {}  # a card -> the columns whose top card it is, left to right
         for k in range(10):
-            if tops[k]:
-                onto.setdefault(RANK[tops[k]], []).append(k)
+            t = tops[k]
+            if t:
+                onto.setdefault(RANK[t], []).append(k)
+                under.setdefault(t, []).append(k)
         runs = [self._run(p, h) for p, h in zip(piles, hidden)]
         empties = [k for k in range(10) if not piles[k]]
         if last:
             empties = empties[:1]
         for i, p in enumerate(piles):
             g, n = runs[i], len(p)
+            hi = hidden[i]
+            ace = g and RANK[p[-1]] == 1  # the top card of every part moved
             for j in range(1, g + 1):
                 card = p[n - j]
                 rest, run = p[:n - j], p[n - j:]
                 if j < g and prune:  # part of a run: only to make a longer run of its suit
-                    targets = [k for k in range(10) if tops[k] == card + 1 and runs[k] + j > g]
+                    targets = [k for k in under.get(card + 1, ()) if runs[k] + j > g]
                 else:
                     targets = [k for k in onto.get(RANK[card] + 1, ()) if k != i]
                     # A whole column into an empty one only changes which column the
                     # next deals land on (nothing at all after the last deal).
                     if rest or not (prune or last):
                         targets += [k for k in empties if k != i]
+                if not targets:
+                    continue
+                left = len(rest) - 1
+                left = hi if hi <= left else (left if left > 0 else 0)
                 for k in targets:
                     new, hid = piles[:], hidden[:]
-                    new[i], hid[i] = settle(rest, hidden[i])
-                    new[k], hid[k] = settle(piles[k] + run, hidden[k])
-                    out.append(pack(d, hid, new))
+                    new[i], hid[i] = rest, left
+                    if ace:
+                        new[k], hid[k] = settle(piles[k] + run, hidden[k])
+                    else:
+                        new[k] = piles[k] + run
+                    if last:
+                        out.append(self._pack(d, hid, new))
+                    else:
+                        out.append(head + bytes(hid) + SEP.join(new))
         if not last and not empties:
             base = 10 * d
             new, hid = piles[:], hidden[:]
             for k in range(10):
                 new[k], hid[k] = settle(piles[k] + self.stock[base + k:base + k + 1], hidden[k])
-            out.append(pack(d + 1, hid, new))
+            out.append(self._pack(d + 1, hid, new))
         return out
