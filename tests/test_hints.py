@@ -65,18 +65,28 @@ def test_a_fair_hint_depends_only_on_what_the_player_sees():
 def test_a_fair_hints_arrangements_share_one_budget_in_turns():
     """An arrangement that needs more than a quarter of the budget gets what the others
     left: two-suit deal 5's four arrangements cost 4,130, 12,851, 1,695 and 1,711
-    positions, so within 40,000 all four are won (a quarter each would lose the second).
-    Sliced finely or run at once, the hint is the same."""
+    positions, so within 40,000 all four are won when every arrangement is searched to
+    its end (a quarter each would lose the second). Sliced finely or run at once, the
+    hint is the same."""
     game = get_game("spider2")
     pos = game.deal(5)
     second = Search(game, arrangements(game, pos, 4)[1], 40_000)
     while second.run(40_000) is None:
         pass
     assert second.result.verdict == WON and second.result.examined > 40_000 // 4
-    whole = hint(game, pos, 40_000)
+
+    def patient():
+        h = FairHint(game, pos, 40_000)
+        h.AFTER_WIN = 10**9  # every arrangement searched to its end
+        return h
+
+    whole = patient()
+    while whole.run(40_000) is None:
+        pass
+    whole = whole.result
     assert (whole.kind, whole.wins, whole.samples) == ("likely", 4, 4)
     assert whole.examined < 40_000
-    sliced = FairHint(game, pos, 40_000)
+    sliced = patient()
     while sliced.run(777) is None:
         pass
     a = sliced.result
@@ -86,22 +96,30 @@ def test_a_fair_hints_arrangements_share_one_budget_in_turns():
 
 def test_a_fair_hint_answers_once_the_easy_arrangements_are_won():
     """One-suit deal 6 after 10 random moves: three arrangements are won within a few
-    thousand positions, the fourth only past 250,000. Once the first is won, the others
-    go on to ``AFTER_WIN`` times the positions examined then, and the wins vote: the
-    same move, given after a few thousand positions instead of the whole search. A
-    smaller budget goes the same way as far as it goes."""
+    thousand positions, the fourth only past 250,000. The hint answers at the first win
+    (``AFTER_WIN`` 1): the move all four wins start with, after a few hundred positions
+    instead of the whole search. Given ``AFTER_WIN`` 4, the others go on to four times
+    the positions examined then and the wins vote: the same move, from two or three wins.
+    A smaller budget goes the same way as far as it goes."""
     game = get_game("spider1")
     start = game.deal(6)
     pos = positions(game, start, play(game, start, "random", 10, seed=6))[-1]
-    patient = FairHint(game, pos)
-    patient.AFTER_WIN = 10**9  # every arrangement searched to its end
-    while patient.run(300_000) is None:
-        pass
-    slow = patient.result
+
+    def run(after_win):
+        h = FairHint(game, pos)
+        h.AFTER_WIN = after_win
+        while h.run(300_000) is None:
+            pass
+        return h.result
+
+    slow = run(10**9)  # every arrangement searched to its end
     assert slow.kind == "likely" and slow.wins == 4 and slow.examined > 250_000
     fast = hint(game, pos)
-    assert fast.kind == "likely" and fast.move == slow.move and 2 <= fast.wins < 4
-    assert fast.examined < 5_000
+    assert FairHint.AFTER_WIN == 1
+    assert fast.kind == "likely" and fast.move == slow.move and fast.wins == 1
+    assert fast.examined < 1_000
+    voted = run(4)
+    assert voted.move == slow.move and 2 <= voted.wins < 4 and fast.examined < voted.examined < 5_000
     assert any(game.is_won(replay(game, world, fast.line)) for world in arrangements(game, pos, 4))
     sliced = FairHint(game, pos)
     while sliced.run(333) is None:
