@@ -285,10 +285,11 @@ class SpiderModel:
                         out.append(self._pack(d, hid, new))
                     else:
                         out.append(head + bytes(hid) + SEP.join(new))
-        if not last and not empties:
-            base = 10 * d
-            new, hid = piles[:], hidden[:]
-            for k in range(10):
-                new[k], hid[k] = settle(piles[k] + self.stock[base + k:base + k + 1], hidden[k])
+        if not last and not empties:  # a deal: a run completes only where an Ace lands
+            row = self.stock[10 * d:10 * d + 10]
+            new, hid = [p + row[k:k + 1] for k, p in enumerate(piles)], hidden[:]
+            for k, card in enumerate(row):
+                if RANK[card] == 1:
+                    new[k], hid[k] = settle(new[k], hidden[k])
             out.append(self._pack(d + 1, hid, new))
         return out
