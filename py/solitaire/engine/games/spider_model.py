@@ -241,8 +241,7 @@ class SpiderModel:
         piles = state[11:].split(SEP)
         last = d == self.ndeals
         out = []
-        settle, prune = self._settle, self.prune
-        head = bytes((d,))
+        settle, pack, prune = self._settle, self._pack, self.prune
         tops = [p[-1] if p else 0 for p in piles]
         onto: dict[int, list[int]] = {}  # a rank -> the columns whose top card has it, left to right
         under: dict[int, list[int]] = {}  # a card -> the columns whose top card it is, left to right
@@ -281,15 +280,12 @@ class SpiderModel:
                         new[k], hid[k] = settle(piles[k] + run, hidden[k])
                     else:
                         new[k] = piles[k] + run
-                    if last:
-                        out.append(self._pack(d, hid, new))
-                    else:
-                        out.append(head + bytes(hid) + SEP.join(new))
+                    out.append(pack(d, hid, new))
         if not last and not empties:  # a deal: a run completes only where an Ace lands
             row = self.stock[10 * d:10 * d + 10]
             new, hid = [p + row[k:k + 1] for k, p in enumerate(piles)], hidden[:]
             for k, card in enumerate(row):
                 if RANK[card] == 1:
                     new[k], hid[k] = settle(new[k], hidden[k])
-            out.append(self._pack(d + 1, hid, new))
+            out.append(pack(d + 1, hid, new))
         return out
