@@ -24,17 +24,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from solitaire.engine.games import get_game  # noqa: E402
 from solitaire.solver.hints import FairHint  # noqa: E402
 from solitaire.solver.players import play, positions  # noqa: E402
-from solitaire.solver.search import WON, Search  # noqa: E402
+from solitaire.solver.search import WON, solve  # noqa: E402
 
 
 def winnable(game, pos, budget, known):
     """Whether a full-knowledge search wins ``pos`` within ``budget`` (kept by position)."""
     key = game.format(pos)
     if key not in known:
-        search = Search(game, pos, budget)
-        while search.run(budget) is None:
-            pass
-        known[key] = search.result.verdict == WON
+        known[key] = solve(game, pos, budget).verdict == WON
     return known[key]
 
 
