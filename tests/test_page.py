@@ -350,15 +350,20 @@ def test_winning_a_whole_game_through_the_ui(table):
 # -- persistence and offline ----------------------------------------------------------------
 
 def test_reload_keeps_the_game(browser, server):
-    """The game in progress, with its redo list, survives a reload."""
+    """The game in progress, with its redo list, survives a reload. A reload also makes
+    room for Python as it starts, twice (web/interpreter.mjs: the page before is
+    collected); a first visit has nothing to collect and does not."""
     page = new_page(browser)
     boot(page, server + "/?deal=3")
+    room = "performance.getEntriesByName('room-made').length"
+    assert page.evaluate(room) == 0
     page.evaluate("window.tabby_play('deal deal')")
     page.click("#undo")
     before = position(page)
     page.reload()
     ready(page)
     assert position(page) == before and page.evaluate("window.tabby_moves()") == "deal"
+    assert page.evaluate(room) == 2
     page.click("#redo")
     assert len(position(page).stock) == 40
     page.context.close()

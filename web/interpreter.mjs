@@ -16,6 +16,42 @@ import { dropUnpacked, engineFileList, fetchEngineFiles, fromKeptCopy, keepUnpac
          restoringWritten, snapshotBytes, writeEngineFiles } from "./snapshot.mjs";
 
 export const version = pyodide.version;
+
+/** After a reload, or another start of this page in the same tab, the page before is
+ * garbage, its WebAssembly memory and compiled wasm included (some 85 MB), but V8 gave it
+ * back only at a full collection after this page's Python was up: the renderer held both
+ * pages as Python started (a reload's peak 410 MB, the bare page's 327). No script can ask
+ * for a collection, but V8 runs one when short-lived buffers outside its heap pass its
+ * limit: 256 MB of them, never written (so never resident), made and dropped as this
+ * module runs and again as Python starts bring the collection before Python's peak (a
+ * reload's peak 340-375 MB). Only after a page before: on a first visit, or the browser
+ * opened again, there is nothing to give back and the collection raised the peak (by
+ * 35-40 MB; docs/startup.md). The tab remembers that the page started in it
+ * (sessionStorage, a flag whose value is never read). Where the memory cannot be had it
+ * stops, and nothing else changes. */
+const STARTED = "tabbycat.started.v1";
+const pageBefore = (() => {
+  let before = false;
+  try {
+    const type = performance.getEntriesByType("navigation")[0]?.type;
+    before = type === "reload" || type === "back_forward";
+  } catch (e) { /* no navigation timing */ }
+  try {
+    before ||= sessionStorage.getItem(STARTED) !== null;
+    sessionStorage.setItem(STARTED, "1");
+  } catch (e) { /* no sessionStorage: the navigation's type alone */ }
+  return before;
+})();
+function makeRoomForPython() {
+  if (!pageBefore) return;
+  try {
+    for (let i = 0; i < 4; i++) new ArrayBuffer(64 << 20);
+    performance.mark("room-made");
+  } catch (e) {
+    // too much for this device: then nothing is gained either
+  }
+}
+makeRoomForPython();
 const indexURL = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 // The wasm (Pyodide asks for this one as it sets up: startPyodide's stand-in answers it).
 const wasmURL = indexURL + "pyodide.asm.wasm";
@@ -150,6 +186,7 @@ const forwarders = { stdout: (...a) => io.stdout(...a), stderr: (...a) => io.std
 
 async function boot(bytes, options, when = null) {
   performance.mark("pyodide-start");
+  makeRoomForPython();
   // Pyodide awaits the snapshot only after fetching its lock file and loading its
   // JavaScript, so those overlap the unpacking; no snapshot rejects before Python starts.
   // Given `when`, the restore (about a second of this thread, cold) also waits for it.
