@@ -104,6 +104,8 @@ def smoke(browser, site, proxy, errors, cancel):
     assert browser.evaluate("navigator.serviceWorker.controller !== null")
     assert browser.evaluate(BOOT) == "snapshot"
     assert browser.evaluate(ISOLATED) is True   # the document the service worker kept keeps its headers
+    # room for Python is made on a reload in Chromium only (web/interpreter.mjs)
+    assert browser.evaluate("performance.getEntriesByName('room-made').length") == 0
     play_a_move(browser)
     time.sleep(0.5)
     assert errors() == []

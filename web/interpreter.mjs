@@ -28,9 +28,11 @@ export const version = pyodide.version;
  * opened again, there is nothing to give back and the collection raised the peak (by
  * 35-40 MB; docs/startup.md). The tab remembers that the page started in it
  * (sessionStorage, a flag whose value is never read). Where the memory cannot be had it
- * stops, and nothing else changes. */
+ * stops, and nothing else changes. Chromium only: the buffers' cost and what they bring
+ * were measured there, on V8's rule; Firefox and Safari make no room. */
 const STARTED = "tabbycat.started.v1";
 const pageBefore = (() => {
+  if (!globalThis.navigator?.userAgentData?.brands?.some((b) => b.brand === "Chromium")) return false;
   let before = false;
   try {
     const type = performance.getEntriesByType("navigation")[0]?.type;
