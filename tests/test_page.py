@@ -515,7 +515,10 @@ def test_share_link_opens_the_same_board(browser, server):
     other = new_page(browser)
     boot(other, link)
     assert position(other) == GAME.deal(777)
+    room = "performance.getEntriesByName('room-made').length"
+    assert other.evaluate(room) == 0   # the tab's first page: nothing before it to collect
     boot(other, server + "/?daily=2026-11-29&game=tabbycat")
+    assert other.evaluate(room) == 2   # the game again in its tab (web/interpreter.mjs)
     from solitaire.solver.daily import daily_deal
     assert position(other) == GAME.deal(daily_deal("2026-11-29"))
     assert "Daily" in other.inner_text("#deal-label")
