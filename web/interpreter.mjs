@@ -17,19 +17,16 @@ import { dropUnpacked, engineFileList, fetchEngineFiles, fromKeptCopy, keepUnpac
 
 export const version = pyodide.version;
 
-/** After a reload, or another start of this page in the same tab, the page before is
- * garbage, its WebAssembly memory and compiled wasm included (some 85 MB), but V8 gave it
- * back only at a full collection after this page's Python was up: the renderer held both
- * pages as Python started (a reload's peak 410 MB, the bare page's 327). No script can ask
- * for a collection, but V8 runs one when short-lived buffers outside its heap pass its
- * limit: 256 MB of them, never written (so never resident), made and dropped as this
- * module runs and again as Python starts bring the collection before Python's peak (a
- * reload's peak 340-375 MB). Only after a page before: on a first visit, or the browser
- * opened again, there is nothing to give back and the collection raised the peak (by
- * 35-40 MB; docs/startup.md). The tab remembers that the page started in it
- * (sessionStorage, a flag whose value is never read). Where the memory cannot be had it
- * stops, and nothing else changes. Chromium only: the buffers' cost and what they bring
- * were measured there, on V8's rule; Firefox and Safari make no room. */
+/** After a reload, or another start of this page in the same tab, the page before (its
+ * WebAssembly memory and compiled wasm) is garbage, but V8 gave it back only at a full
+ * collection after this page's Python was up, so the renderer held both pages as Python
+ * started. No script can ask for a collection, but V8 runs one when short-lived buffers
+ * outside its heap pass its limit: 256 MB of them, never written (so never resident), made
+ * and dropped as this module runs and again as Python starts. Only after a page before (on
+ * a first visit the collection raised the peak), which the tab remembers in
+ * sessionStorage (a flag whose value is never read); in Chromium only, where it was
+ * measured. Where the memory cannot be had it stops. Figures: docs/startup.md, *Room for
+ * Python on a reload*. */
 const STARTED = "tabbycat.started.v1";
 const pageBefore = (() => {
   if (!globalThis.navigator?.userAgentData?.brands?.some((b) => b.brand === "Chromium")) return false;
