@@ -177,7 +177,8 @@ def test_a_beam_search_wins_four_suits():
     game = S4
     model = game.solver_model(game.deal(4))
     tries = model.tries()
-    assert len(tries) == model.PASSES and len({(m.seed, m.jitter, m.deal_weight) for m in tries}) == len(tries)
+    assert len(tries) == model.PASSES + 2
+    assert len({(m.beam, m.seed, m.jitter, m.deal_weight) for m in tries}) == len(tries)
     assert [(m.beam, m.deal_weight, m.seed, m.jitter, m.beam_backups) for m in tries[:2]] == [
         (20, 25, 5, 2, 4), (20, 20, 6, 3, 4)]
     assert [m.hidden_weight for m in tries[:6]] == [3, 3, 4, 3, 3, 4]
@@ -195,13 +196,28 @@ def test_four_suit_passes_go_on_with_new_seeds_and_a_larger_budget_only_goes_fur
     not within one position less."""
     model = S4.solver_model(S4.deal(2))
     tries = model.tries()
-    assert len(tries) == 240 and len(tries.made) == 0
+    assert len(tries) == 242 and len(tries.made) == 0
     assert [(m.beam, m.seed) for m in tries[24:26]] == [(20, 29), (20, 30)]
     assert [m.beam for m in tries[24:36]].count(50) == 2 and len(tries.made) == 12
     results = [solve(S4, S4.deal(2), budget) for budget in (57_528, 57_529, 120_000)]
     assert [r.verdict for r in results] == ["undecided", "won", "won"]
     assert results[1].examined == results[2].examined == 57_529
     assert results[1].line == results[2].line
+
+
+def test_four_suits_try_two_wide_beams_after_36_passes():
+    """After 36 narrow passes come two beams 250 wide that never give up and stop at
+    300,000 positions, with two narrow passes between them. The first alone wins deal
+    704, which a million positions of narrow passes do not win."""
+    tries = S4.solver_model(S4.deal(704)).tries()
+    wide = [i for i, m in enumerate(tries) if m.beam == 250]
+    assert wide == [36, 39] and {tries[i].beam_backups for i in wide} == {None}
+    assert [tries[i].beam * tries[i].beam_cost for i in wide] == [300_000, 300_000]
+    assert {tries[i].beam for i in range(len(tries)) if i not in wide} == {20, 50}
+    beam = Beam(S4, S4.deal(704), tries[36], 300_000, 250)
+    beam.run(300_000)
+    assert (beam.result.verdict, beam.result.examined) == ("won", 186_849)
+    assert S4.is_won(replay(S4, S4.deal(704), beam.result.line))
 
 
 def test_with_no_stock_left_four_suits_search_the_complete_model_first_and_prove_a_loss():

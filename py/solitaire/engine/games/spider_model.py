@@ -79,13 +79,19 @@ class SpiderModel:
     # Four suits go on with passes of new seeds where other tries would come round again
     # wider: a deal the first passes miss is won sooner by more different passes than by
     # wider ones (``PASSES`` of them fill a budget of a million or two positions).
+    # Past the first 36 passes (some 300,000 positions) come two *wide* beams, 250 wide,
+    # that never give up and stop at 300,000 positions (the last field: positions per
+    # unit of width): a deal the narrow passes keep losing is often won by a wide beam
+    # at 190,000-300,000 positions, and the passes go on after them.
     PASSES = 240
     _passes = tuple(("beam", 50 if i % 6 == 5 else 20, (25, 20, 22)[i % 3], 0, i + 5,
                      (2, 3, 4, 6)[i % 4], 4) for i in range(PASSES))
+    _four = tuple(p + (4 if i % 3 == 2 else 3,) for i, p in enumerate(_passes))
+    WIDE = (("beam", 250, 25, 0, 21, 3, None, 4, 1_200), ("beam", 250, 20, 0, 33, 2, None, 4, 1_200))
     TRIES = {
         1: (25, 30, 20, 35),
         2: (25, 20, ("beam", 50, 25), 30, 35, ("beam", 50, 25, 1)) + _passes[:6],
-        4: tuple(p + (4 if i % 3 == 2 else 3,) for i, p in enumerate(_passes)),
+        4: _four[:36] + WIDE[:1] + _four[36:38] + WIDE[1:] + _four[38:],
     }
     COMPLETE_FIRST = 40_000  # positions of the complete search first, with no stock left
     BEAM_COST = {4: 2_000}  # positions per unit of width (the solver's own otherwise)
@@ -138,9 +144,11 @@ class SpiderModel:
             m.first_try = self.COMPLETE_FIRST
             return m
         if isinstance(t, tuple):
-            cap, seed, jitter, backups, hidden = t[3:] + (0, 0, 1, None, 4)[len(t) - 3:]
+            cap, seed, jitter, backups, hidden, cost = t[3:] + (0, 0, 1, None, 4, 0)[len(t) - 3:]
             m = SpiderModel(self.game, self.pos, t[2], beam=t[1], cap=cap, seed=seed,
                             jitter=jitter, backups=backups, hidden_weight=hidden)
+            if cost:
+                m.beam_cost = cost
         else:
             m = SpiderModel(self.game, self.pos, t)
         m._memo = self._memo  # a column's cost is the same under every weight: one memo
