@@ -8,6 +8,7 @@ from solitaire import DEAL, IllegalMoveError, Move
 from solitaire.engine.cards import Card, deck
 from solitaire.engine.games.spider import Spider1, Spider2, Spider4
 from solitaire.records.session import Session
+from solitaire.solver.hints import FairHint
 from solitaire.solver.players import play, positions
 from solitaire.solver.search import Beam, replay, solve
 
@@ -203,6 +204,24 @@ def test_four_suit_passes_go_on_with_new_seeds_and_a_larger_budget_only_goes_fur
     assert [r.verdict for r in results] == ["undecided", "won", "won"]
     assert results[1].examined == results[2].examined == 57_529
     assert results[1].line == results[2].line
+
+
+def test_two_suits_try_a_short_best_first_then_the_passes():
+    """Two suits: best-first for 5,000 positions, the first six four-suit passes, then
+    the other best-first searches and beams. From two-suit deal 12 after 50 greedy moves
+    the fair Hint, four guesses in turns, wins at 59,378 positions (195,863 with the
+    best-first searches first)."""
+    tries = S2.solver_model(S2.deal(12)).tries()
+    assert (tries[0].beam, tries[0].deal_weight, tries[0].first_try) == (0, 25, 5_000)
+    assert [(m.beam, m.seed) for m in tries[1:7]] == [(20, 5), (20, 6), (20, 7), (20, 8), (20, 9), (50, 10)]
+    assert [(m.beam, m.deal_weight, m.beam_cap) for m in tries[7:]] == [
+        (0, 20, 0), (50, 25, 0), (0, 30, 0), (0, 35, 0), (50, 25, 1)]
+    start = S2.deal(12)
+    pos = positions(S2, start, play(S2, start, "greedy", 50, seed=12))[-1]
+    h = FairHint(S2, pos, 300_000)
+    while h.run(300_000) is None:
+        pass
+    assert (h.result.kind, h.result.examined) == ("likely", 59_378)
 
 
 def test_four_suits_try_two_wide_beams_after_36_passes():

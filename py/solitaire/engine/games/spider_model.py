@@ -68,8 +68,11 @@ class SpiderModel:
     # many children of one position lead the next level (see Beam). Chosen per suit
     # count on deals 1-200 (for four suits: the three deal weights that, in turn, won
     # the most deals 1-60; capped beams in their place won as many, not more: docs/solver.md).
-    # Two suits end with a capped beam, which wins deals 9 and 101, then the first six
-    # of four suits' passes, which win 76 and 202 (undecided at 1,000,000 before). Four suits make
+    # Two suits begin with a best-first search of 5,000 positions ("best", deal weight,
+    # first allowance), then the first six of four suits' passes, then the other
+    # best-first searches and beams (the last, capped, wins deal 9). From a
+    # position played into disorder the best-first searches drown, and a Hint searches
+    # four guesses: the passes early halve its slowest answers (docs/solver.md). Four suits make
     # many short passes ("beam", width, deal weight, cap, seed, jitter, backups): each
     # breaks ties, and mixes scores up to ``jitter`` apart, by a hash of the position
     # seeded differently, and gives up after ``backups`` levels with nothing new, so a
@@ -90,7 +93,7 @@ class SpiderModel:
     WIDE = (("beam", 250, 25, 0, 21, 3, None, 4, 1_200), ("beam", 250, 20, 0, 33, 2, None, 4, 1_200))
     TRIES = {
         1: (25, 30, 20, 35),
-        2: (25, 20, ("beam", 50, 25), 30, 35, ("beam", 50, 25, 1)) + _passes[:6],
+        2: (("best", 25, 5_000),) + _passes[:6] + (20, ("beam", 50, 25), 30, 35, ("beam", 50, 25, 1)),
         4: _four[:36] + WIDE[:1] + _four[36:38] + WIDE[1:] + _four[38:],
     }
     COMPLETE_FIRST = 40_000  # positions of the complete search first, with no stock left
@@ -135,7 +138,7 @@ class SpiderModel:
     def beam_tries(entries) -> bool:
         """Whether every try is a beam pass (four suits): no best-first try that runs
         dry hands over to the complete model."""
-        return all(isinstance(t, tuple) for t in entries)
+        return all(isinstance(t, tuple) and t[0] == "beam" for t in entries)
 
     def _try(self, t) -> "SpiderModel":
         """The model of one entry of ``TRIES`` (``"complete"``: :meth:`complete`)."""
@@ -143,7 +146,10 @@ class SpiderModel:
             m = self.complete()
             m.first_try = self.COMPLETE_FIRST
             return m
-        if isinstance(t, tuple):
+        if isinstance(t, tuple) and t[0] == "best":  # best-first with its own first allowance
+            m = SpiderModel(self.game, self.pos, t[1])
+            m.first_try = t[2]
+        elif isinstance(t, tuple):
             cap, seed, jitter, backups, hidden, cost = t[3:] + (0, 0, 1, None, 4, 0)[len(t) - 3:]
             m = SpiderModel(self.game, self.pos, t[2], beam=t[1], cap=cap, seed=seed,
                             jitter=jitter, backups=backups, hidden_weight=hidden)
