@@ -104,7 +104,6 @@ class SpiderModel:
                  hidden_weight: int = 4):
         self.game = game
         self.hidden_weight = hidden_weight
-        self._memo: dict[tuple[int, bytes], int] = {}  # (face-down count, column) -> score part
         self.deal_weight = deal_weight
         self.prune = prune
         self.beam = beam
@@ -119,6 +118,9 @@ class SpiderModel:
         self.stock = bytes(code(c) for c in pos.stock)
         self.pos = pos
         self.root = self.key(pos)
+        # per face-down count, a column -> its part of the score
+        self._memo: list[dict[bytes, int]] = [{} for _ in range(max(self.root[1:11]) + 1)]
+        self._runs: list[dict[bytes, int]] = [{} for _ in self._memo]  # and its top run's length
 
     def tries(self) -> list["SpiderModel"]:
         """The searches to run in turn (``TRIES`` for this suit count): this model under
@@ -157,12 +159,12 @@ class SpiderModel:
                 m.beam_cost = cost
         else:
             m = SpiderModel(self.game, self.pos, t)
-        m._memo = self._memo  # a column's cost is the same under every weight: one memo
+        m._memo, m._runs = self._memo, self._runs  # the same under every weight: one memo
         return m
 
     def complete(self) -> "SpiderModel":
         model = SpiderModel(self.game, self.pos, self.deal_weight, prune=False)
-        model._memo = self._memo
+        model._memo, model._runs = self._memo, self._runs
         return model
 
     def key(self, pos) -> bytes:
@@ -192,8 +194,7 @@ class SpiderModel:
 
     def _pack(self, d, hidden, piles) -> bytes:
         if d == self.ndeals:
-            pairs = sorted(zip(piles, hidden))
-            piles, hidden = [p for p, _ in pairs], [h for _, h in pairs]
+            piles, hidden = zip(*sorted(zip(piles, hidden)))
         return bytes((d,)) + bytes(hidden) + SEP.join(piles)
 
     def is_endgame(self, state: bytes) -> bool:
@@ -211,17 +212,18 @@ class SpiderModel:
         differently by each seed, the same on every run."""
         hidden = state[1:11]
         total = self.hidden_weight * sum(hidden) + self.deal_weight * (self.ndeals - state[0])
-        memo = self._memo
+        memos = self._memo
         for h, pile in zip(hidden, state[11:].split(SEP)):
-            cost = memo.get((h, pile))
+            memo = memos[h]
+            cost = memo.get(pile)
             if cost is None:  # a column's cards and breaks, worked out once per column
-                if len(memo) > 100_000:
+                if len(memo) > 20_000:
                     memo.clear()
                 cost = len(pile)
                 for under, over in zip(pile[h:], pile[h + 1:]):
                     if over != under - 1 or RANK[under] == 1:
                         cost += 2
-                memo[(h, pile)] = cost
+                memo[pile] = cost
             total += cost
         if self.seed:  # ties broken by a hash of the position instead of their order
             return total * 16 + crc32(state, self.seed) % (16 * self.jitter)
@@ -255,7 +257,7 @@ class SpiderModel:
         piles = state[11:].split(SEP)
         last = d == self.ndeals
         out = []
-        settle, pack, prune = self._settle, self._pack, self.prune
+        settle, pack, prune, run_memo = self._settle, self._pack, self.prune, self._runs
         tops = [p[-1] if p else 0 for p in piles]
         onto: dict[int, list[int]] = {}  # a rank -> the columns whose top card has it, left to right
         under: dict[int, list[int]] = {}  # a card -> the columns whose top card it is, left to right
@@ -264,7 +266,15 @@ class SpiderModel:
             if t:
                 onto.setdefault(RANK[t], []).append(k)
                 under.setdefault(t, []).append(k)
-        runs = [self._run(p, h) for p, h in zip(piles, hidden)]
+        runs = []
+        for p, h in zip(piles, hidden):
+            known = run_memo[h]
+            g = known.get(p)
+            if g is None:
+                if len(known) > 20_000:
+                    known.clear()
+                g = known[p] = self._run(p, h)
+            runs.append(g)
         empties = [k for k in range(10) if not piles[k]]
         if last:
             empties = empties[:1]
@@ -274,17 +284,17 @@ class SpiderModel:
             ace = g and RANK[p[-1]] == 1  # the top card of every part moved
             for j in range(1, g + 1):
                 card = p[n - j]
-                rest, run = p[:n - j], p[n - j:]
                 if j < g and prune:  # part of a run: only to make a longer run of its suit
                     targets = [k for k in under.get(card + 1, ()) if runs[k] + j > g]
                 else:
                     targets = [k for k in onto.get(RANK[card] + 1, ()) if k != i]
                     # A whole column into an empty one only changes which column the
                     # next deals land on (nothing at all after the last deal).
-                    if rest or not (prune or last):
+                    if empties and (j < n or not (prune or last)):
                         targets += [k for k in empties if k != i]
                 if not targets:
                     continue
+                rest, run = p[:n - j], p[n - j:]
                 left = len(rest) - 1
                 left = hi if hi <= left else (left if left > 0 else 0)
                 for k in targets:
