@@ -285,9 +285,13 @@ class SpiderModel:
             for j in range(1, g + 1):
                 card = p[n - j]
                 if j < g and prune:  # part of a run: only to make a longer run of its suit
-                    targets = [k for k in under.get(card + 1, ()) if runs[k] + j > g]
+                    cand = under.get(card + 1)
+                    if cand is None:
+                        continue
+                    targets = [k for k in cand if runs[k] + j > g]
                 else:
-                    targets = [k for k in onto.get(RANK[card] + 1, ()) if k != i]
+                    cand = onto.get(RANK[card] + 1)
+                    targets = [k for k in cand if k != i] if cand is not None else []
                     # A whole column into an empty one only changes which column the
                     # next deals land on (nothing at all after the last deal).
                     if empties and (j < n or not (prune or last)):
