@@ -118,7 +118,8 @@ class SpiderModel:
         self.stock = bytes(code(c) for c in pos.stock)
         self.pos = pos
         self.root = self.key(pos)
-        # per face-down count, a column -> its part of the score
+        # per face-down count, a column -> its part of the score (no position searched from
+        # the root has more face-down cards in a column than the root's most)
         self._memo: list[dict[bytes, int]] = [{} for _ in range(max(self.root[1:11]) + 1)]
         self._runs: list[dict[bytes, int]] = [{} for _ in self._memo]  # and its top run's length
 
