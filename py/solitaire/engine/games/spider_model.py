@@ -98,6 +98,7 @@ class SpiderModel:
     }
     COMPLETE_FIRST = 40_000  # positions of the complete search first, with no stock left
     BEAM_COST = {4: 2_000}  # positions per unit of width (the solver's own otherwise)
+    MEMO_SIZE = 20_000  # columns a memo keeps per face-down count before it starts again
 
     def __init__(self, game, pos, deal_weight: int = DEAL_WEIGHT, prune: bool = True,
                  beam: int = 0, cap: int = 0, seed: int = 0, jitter: int = 1, backups: int | None = None,
@@ -218,7 +219,7 @@ class SpiderModel:
             memo = memos[h]
             cost = memo.get(pile)
             if cost is None:  # a column's cards and breaks, worked out once per column
-                if len(memo) > 20_000:
+                if len(memo) > self.MEMO_SIZE:
                     memo.clear()
                 cost = len(pile)
                 for under, over in zip(pile[h:], pile[h + 1:]):
@@ -272,7 +273,7 @@ class SpiderModel:
             known = run_memo[h]
             g = known.get(p)
             if g is None:
-                if len(known) > 20_000:
+                if len(known) > self.MEMO_SIZE:
                     known.clear()
                 g = known[p] = self._run(p, h)
             runs.append(g)
