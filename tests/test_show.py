@@ -7,6 +7,7 @@ face-down cards."""
 
 from solitaire import get_game
 from solitaire.engine.position import format_line
+from solitaire.play.moves import known_win
 from solitaire.records.stats import summary
 from strategies import winning_line
 from test_catalogue import check_answer
@@ -131,3 +132,55 @@ def test_the_replay_plays_the_line_to_a_win_and_play_from_here_goes_on_with_the_
 def counts(c):
     info = summary(c.stats, c.game.id, c.today())
     return info["played"], info["won"]
+
+
+def test_a_win_proved_here_answers_the_other_questions_at_once_along_its_line():
+    """A line proved with full knowledge ("still winnable?" yes, *Show me a win*, Hint
+    in a game without face-down cards) is kept: asked again from its position, or from a
+    position further along it, those questions answer with the rest of it and search
+    nothing; a move off the line searches again."""
+    c = midway("tuxedo")
+    c.SLICE = 10   # a search does not end in its first slice
+    drive(c, c.still_winnable())
+    line = list(c.proved[3])
+    ans = c.show_win()
+    assert c.task is None and keys(ans)[-1] == "show_found" and c.replay.moves() == line
+    c.replay_action("close")
+    start = len(c.session.moves)
+    for move in line[:2]:
+        if c.session.moves[start:] == line[:len(c.session.moves) - start]:
+            c.play(move) if len(c.session.moves) - start < 2 else None
+    played = c.session.moves[start:]   # two, and the moves Auto-play made by itself
+    assert len(played) >= 2 and played == line[:len(played)]
+    ans = c.still_winnable()
+    assert c.task is None and ans.status[-1].params["count"] == len(line) - len(played)
+    off = next(m for m in c.game.legal_moves(c.session.position) if m != line[len(played)])
+    c.play(off)
+    assert known_win(c) is None   # searched again (here, Tuxedo, within its first slice)
+    drive(c, c.still_winnable())
+    assert c.proved[2] == tuple(c.session.moves)
+
+
+def test_hint_s_line_is_the_win_show_me_a_win_shows():
+    c = midway("tabbycat")
+    c.SLICE = 10
+    drive(c, c.hint())
+    hinted = c.hint_move
+    assert c.task is None and hinted is not None
+    ans = c.show_win()
+    assert c.task is None and keys(ans)[-1] == "show_found"
+    assert c.replay.moves()[0] == hinted and wins_from(c, c.replay.moves())
+
+
+def test_in_spider_a_kept_win_is_shown_once_the_player_agrees():
+    """The fair hint's line is from a guess at the face-down cards, never kept; the full
+    check's is, and *Show me a win* still asks before it shows the face-down cards."""
+    c = midway("spider1")
+    c.SLICE = 10
+    drive(c, c.hint())
+    assert c.proved is None
+    drive(c, c.still_winnable())
+    assert c.proved is not None
+    assert c.show_win().offer.kind == "show_reveal" and c.task is None
+    ans = c.answer_offer("show")
+    assert c.task is None and keys(ans)[-1] == "show_found" and wins_from(c, c.replay.moves())

@@ -80,6 +80,7 @@ class Controller:
         self.table_rng = None       # picks among them (seeded once from ``random``)
         self.ahead_for = None       # the session whose player asked for a Hint: the next is searched ahead
         self.ahead = None           # (game id, deal, moves) and Hint's answer there, searched ahead
+        self.proved = None          # (game id, deal, moves, line): a win proved from there (moves.keep_win)
 
     # -- starting ------------------------------------------------------------------------
 

@@ -459,10 +459,36 @@ def look_back(c, s, first):
     return "offer", back.index, first
 
 
+def keep_win(c, s, line) -> None:
+    """A winning line proved with full knowledge from session ``s``'s position (Hint in a
+    game without face-down cards, "is this deal still winnable?", *Show me a win*): kept
+    (the last one), so that those questions, asked there again or further along it,
+    answer at once (:func:`known_win`)."""
+    if line:
+        c.proved = (c.game.id, s.deal, tuple(s.moves), tuple(line))
+
+
+def known_win(c) -> list | None:
+    """The rest of the line :func:`keep_win` kept, when the position on the table lies on
+    it (the same deal, its moves those of the kept position and then the line's first
+    ones); else None."""
+    s = c.session
+    if c.proved is None or s is None:
+        return None
+    game, deal, moves, line = c.proved
+    n = len(moves)
+    played = tuple(s.moves[n:])
+    if (game != c.game.id or deal != s.deal or len(s.moves) < n or len(played) >= len(line)
+            or tuple(s.moves[:n]) != moves or line[:len(played)] != played):
+        return None
+    return list(line[len(played):])
+
+
 def hint_done(c, s, value) -> Answer:
     kind, detail, first = value
     ans = Answer()
     if kind == "hint":
+        keep_win(c, s, detail)
         c.hint_move = detail[0]
         ans.board = True
         if c.hint_move.is_deal:

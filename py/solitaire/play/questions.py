@@ -23,7 +23,7 @@ from ..words.messages import Message
 from .answer import Answer, Offer
 from . import jobs as J
 from .jobs import check_job, rate_job, rated_deal_job, show_job
-from .moves import look_back, look_back_done
+from .moves import keep_win, known_win, look_back, look_back_done
 
 RATINGS = (EASY, MEDIUM, HARD)
 RATING_SLICE = 60      # greedy moves per step of a rating (a spider move costs most)
@@ -287,9 +287,12 @@ def ahead_done(c, job: dict, value) -> Answer:
 
 
 def ahead_keep(c, value) -> None:
-    """Hint's answer for the position on the table, kept as if searched ahead."""
+    """Hint's answer for the position on the table, kept as if searched ahead (and, a
+    line proved with full knowledge, kept for the other questions: ``keep_win``)."""
     if value is not None:
         c.ahead = (ahead_key(c), value)
+        if not c.game.has_hidden and value[0] == "hint":
+            keep_win(c, c.session, value[1])
 
 
 def ahead_answer(c):
@@ -307,6 +310,9 @@ def still_winnable(c) -> Answer:
     s = c.session
     if s.won:
         return Answer(handled=False)
+    known = known_win(c)
+    if known is not None:   # a win proved from here (or earlier on its line): no search
+        return check_done(c, s, ("yes", known, None))
     return c._run("check", check_steps(c, s), lambda value: check_done(c, s, value),
                   job=check_job(c, s, c.tasks + 1))
 
@@ -334,6 +340,7 @@ def check_done(c, s, value) -> Answer:
     kind, detail, first = value
     ans = Answer()
     if kind == "yes":
+        keep_win(c, s, detail)
         ans.say("still_winnable_yes", count=len(detail))
         return ans
     return look_back_done(c, s, ans, kind, detail, first)
@@ -354,6 +361,9 @@ def show_win(c, told: bool = False) -> Answer:
         c.offer = Offer("show_reveal", Message("offer_show_reveal"),
                         [("show", Message("show_yes")), ("no", Message("no"))], board=c.serial)
         return Answer(offer=c.offer)
+    known = known_win(c)
+    if known is not None:   # a win proved from here (or earlier on its line): no search
+        return show_done(c, s, ("yes", known, None))
     return c._run("show", check_steps(c, s, Message("finding_win_to_show")),
                   lambda value: show_done(c, s, value), job=show_job(c, s, c.tasks + 1))
 
@@ -364,6 +374,7 @@ def show_done(c, s, value) -> Answer:
     kind, detail, first = value
     ans = Answer()
     if kind == "yes":
+        keep_win(c, s, detail)
         ans.say("show_found", count=len(detail))
         ans.merge(c.show_line(list(detail)))
         return ans
