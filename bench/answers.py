@@ -18,10 +18,13 @@ On the built site (dist/) in Chromium at 1280x800, a fresh context per game:
 - *Hint, following hints*: from each of those positions whose Hint gave a move, that move
   played, ``--think`` seconds for the player's next thought (the worker searches the next
   Hint ahead meanwhile, as it does for a player who asked for one), then Hint again, from
-  the click to its answer.
+  the click to its answer;
+- *Show me a win*: from the same positions, from the click on the menu's Show me a win (in
+  Spider, on the offer's Show, as the player agrees to see the face-down cards) to its
+  answer: the replay of a win on the table, or no line and the look-back's word.
 
 Prints per game median / p90 / max (seconds); asserts nothing. Targets (issue 49): p90 at
-most 0.3 s for New deal and the daily, at most 1 s for Hint.
+most 0.3 s for New deal and the daily, at most 1 s for Hint and Show me a win.
 """
 
 import argparse
@@ -123,6 +126,32 @@ def hints(page, game_id, lines, think):
     return out, following
 
 
+def show_wins(page, game_id, lines):
+    """Show me a win from each position, from the click that starts its search to its
+    answer (the replay shown, or the look-back's word in the status line)."""
+    page.evaluate("window.tabby_start_worker()")
+    page.wait_for_function("document.documentElement.dataset.solver === 'worker'", timeout=180_000)
+    hidden = get_game(game_id).has_hidden
+    answered = ("(!document.querySelector('#replay').hidden || document.querySelector('#status').textContent !== '')"
+                " && document.querySelector('#search').hidden")
+    out = []
+    for deal, line in lines:
+        page.evaluate(f"window.tabby_start({deal}, '{game_id}')")
+        page.evaluate(f"window.tabby_play({json.dumps(line)})")
+        page.evaluate("document.querySelector('#status').textContent = ''")
+        page.click("#stats")
+        page.click("#show-win")
+        if hidden:   # asked first (25 moves leave face-down cards)
+            page.wait_for_selector("#offer:not([hidden])")
+            page.evaluate("document.querySelector('#status').textContent = ''")
+            page.click("#offer-show")
+        out.append(until(page, answered))
+        if page.is_visible("#replay"):
+            page.click("#replay-close")
+            page.wait_for_selector("#replay", state="hidden")
+    return out
+
+
 def hint_lines(game_id, deals, moves, players):
     game = get_game(game_id)
     out = []
@@ -142,7 +171,7 @@ def main(argv=None):
     p.add_argument("--deals", default="1-5", help="Hint's deals, FIRST-LAST")
     p.add_argument("--moves", default="25")
     p.add_argument("--players", default="greedy,random")
-    p.add_argument("--skip", default="", help="parts to leave out: computed,hint")
+    p.add_argument("--skip", default="", help="parts to leave out: computed,hint,show")
     p.add_argument("--think", type=float, default=5.0, help="seconds between a hinted move and the next Hint")
     args = p.parse_args(argv)
     first, _, last = args.deals.partition("-")
@@ -166,6 +195,9 @@ def main(argv=None):
                 lines = hint_lines(game_id, deals, [int(m) for m in args.moves.split(",")],
                                    args.players.split(","))
                 row["hint"], row["follow"] = hints(page, game_id, lines, args.think)
+            if "show" not in skip:
+                row["show"] = show_wins(page, game_id, hint_lines(
+                    game_id, deals, [int(m) for m in args.moves.split(",")], args.players.split(",")))
             context.close()
             if "computed" not in skip:
                 context, page = open_page(browser, site.url, game_id, tables=False)
@@ -175,16 +207,18 @@ def main(argv=None):
             rows.append(row)
             print(f"{row['game']}: New deal {figures(row['new'])} (search {figures(row.get('new_search', []))}); "
                   f"daily {figures(row['daily'])} (computed {figures(row.get('daily_computed', []))}); "
-                  f"Hint {figures(row.get('hint', []))} (following {figures(row.get('follow', []))})", flush=True)
+                  f"Hint {figures(row.get('hint', []))} (following {figures(row.get('follow', []))}); "
+                  f"Show me a win {figures(row.get('show', []))}", flush=True)
         browser.close()
     site.stop()
     print()
-    print("| game | New deal with Winnable: table (search) | the daily: table (computed) | Hint | Hint, following |")
-    print("| --- | --- | --- | --- | --- |")
+    print("| game | New deal with Winnable: table (search) | the daily: table (computed) | Hint | Hint, following "
+          "| Show me a win |")
+    print("| --- | --- | --- | --- | --- | --- |")
     for r in rows:
         print(f"| {r['game']} | {figures(r['new'])} ({figures(r.get('new_search', []))}) | "
               f"{figures(r['daily'])} ({figures(r.get('daily_computed', []))}) | {figures(r.get('hint', []))} | "
-              f"{figures(r.get('follow', []))} |")
+              f"{figures(r.get('follow', []))} | {figures(r.get('show', []))} |")
 
 
 if __name__ == "__main__":
