@@ -4,6 +4,8 @@ the difficulty rating."""
 import json
 import math
 
+import pytest
+
 from solitaire import get_game
 from solitaire.solver.hints import (EASY, HARD, MEDIUM, FairHint, LastWinnable, arrangements,
                              difficulty, hint, rating, visible, win_rate)
@@ -27,6 +29,28 @@ def test_look_back_finds_a_proved_winnable_position_in_few_searches():
     assert game.is_won(replay(game, seen[back.index], back.line))
     assert back.index + 1 < len(seen) - 1  # the position after it is on the walk: checked
     assert solve(game, seen[back.index + 1], budget=20_000).verdict != WON
+
+
+def test_look_back_goes_no_further_back_than_a_position_already_proved():
+    """Told a position is already proved winnable, the look-back probes only after it:
+    its answer is never an earlier one (a later probe it cannot win within its budget
+    sends it back to that position, not below), and it searches nothing when that
+    position is the last one."""
+    game = get_game("tabbycat")
+    start = game.deal(5)
+    seen = positions(game, start, play(game, start, "random", 100, seed=5))[:-1]
+    answers = {}
+    for won in (-1, 15, 30, len(seen) - 1):
+        back = LastWinnable(game, seen, budget=20_000, won=won)
+        while not back.run(1_000):
+            pass
+        answers[won] = (back.index, back.probes)
+    index = answers[-1][0]
+    assert 15 < index < 30 and answers[15][0] == index   # the same answer from above 15
+    assert answers[30] == (30, 4)   # nothing above 30 proved: 30 itself
+    assert answers[len(seen) - 1] == (len(seen) - 1, 0)
+    with pytest.raises(ValueError):
+        LastWinnable(game, seen, won=len(seen))
 
 
 def test_look_back_with_nothing_winnable_says_none():

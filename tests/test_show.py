@@ -7,7 +7,7 @@ face-down cards."""
 
 from solitaire import get_game
 from solitaire.engine.position import format_line
-from solitaire.play.moves import known_win
+from solitaire.play.moves import known_win, proved_index
 from solitaire.records.stats import summary
 from strategies import winning_line
 from test_catalogue import check_answer
@@ -184,3 +184,25 @@ def test_in_spider_a_kept_win_is_shown_once_the_player_agrees():
     assert c.show_win().offer.kind == "show_reveal" and c.task is None
     ans = c.answer_offer("show")
     assert c.task is None and keys(ans)[-1] == "show_found" and wins_from(c, c.replay.moves())
+
+
+def test_the_look_back_goes_no_further_back_than_a_kept_win():
+    """A win proved a move before a blunder: the check after it finds none and offers the
+    undo to that position, and its job (for the worker) says so too, so neither searches
+    the positions before it."""
+    line = lost_line()
+    c = tab()
+    c.boot("?deal=1")
+    for move in line[:-1]:
+        c.play(move)
+    drive(c, c.still_winnable())
+    assert c.proved[2] == tuple(line[:-1])
+    c.play(line[-1])
+    assert proved_index(c, c.session) == len(line) - 1
+    c.offload = True
+    c.still_winnable()
+    assert c.job()["won"] == len(line) - 1
+    c.cancel()
+    c.offload = False
+    ans = drive(c, c.still_winnable())
+    assert ans.offer.kind == "undo_to_win" and ans.offer.to == len(line) - 1

@@ -581,7 +581,8 @@ class Controller:
         def finish(value):
             Q.ahead_keep(self, value)   # asked again here: answered at once
             return done(self, s, value)
-        steps = Q.fair_hint_steps(self, s) if self.game.has_hidden else M.hint_steps(self, s)
+        steps = (Q.fair_hint_steps(self, s) if self.game.has_hidden
+                 else M.hint_steps(self, s, M.proved_index(self, s)))
         return self._run("hint", steps, finish, job=J.hint_job(self, s, self.tasks + 1))
 
     def still_winnable(self) -> Answer:

@@ -25,6 +25,7 @@ from ..engine.position import Move, format_line, parse_line
 from ..solver.hints import Hint
 from ..words.messages import Message
 from .answer import Answer, Progress
+from .moves import proved_index
 
 
 HINTS = ("hint", "fair_hint")   # Hint's jobs (searched ahead too: questions.ahead_job)
@@ -44,19 +45,20 @@ def hint_job(c, s, number: int) -> dict:
     """Hint (a fair hint in a game with face-down cards) for session ``s``."""
     kind = "fair_hint" if c.game.has_hidden else "hint"
     label = Message("looking_for_fair_hint" if c.game.has_hidden else "looking_for_line")
-    return _job(c, kind, number, label, deal=s.deal, moves=format_line(s.moves))
+    return _job(c, kind, number, label, deal=s.deal, moves=format_line(s.moves),
+                won=proved_index(c, s))
 
 
 def check_job(c, s, number: int) -> dict:
     """"Is this deal still winnable?" for session ``s``."""
     return _job(c, "check", number, Message("checking_winnable"), deal=s.deal,
-                moves=format_line(s.moves))
+                moves=format_line(s.moves), won=proved_index(c, s))
 
 
 def show_job(c, s, number: int) -> dict:
     """*Show me a win* for session ``s``: the full-knowledge search, for its line."""
     return _job(c, "show", number, Message("finding_win_to_show"), deal=s.deal,
-                moves=format_line(s.moves))
+                moves=format_line(s.moves), won=proved_index(c, s))
 
 
 def new_deal_job(c, numbers: list, number: int) -> dict:
@@ -122,7 +124,9 @@ def read_job(text: str) -> dict:
         check_deal_number(job.get("deal"))
         if not isinstance(job.get("moves"), str):
             raise ValueError("not a job")
-        parse_line(job["moves"])
+        won = job.get("won", -1)
+        if type(won) is not int or not -1 <= won < len(parse_line(job["moves"])):
+            raise ValueError("not a job")
     elif job["kind"] in ("new_deal", "rated_deal"):
         numbers = job.get("numbers")
         if (not isinstance(numbers, list) or not 0 < len(numbers) <= MAX_NUMBERS

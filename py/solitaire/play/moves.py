@@ -429,9 +429,9 @@ def unchoose(c) -> Answer:
 
 # -- hints -------------------------------------------------------------------------------
 
-def hint_steps(c, s):
+def hint_steps(c, s, won: int = -1):
     """The hint search in steps: a winning line from here, else the last earlier
-    position a win was still possible from."""
+    position a win was still possible from (none before ``won``: :func:`proved_index`)."""
     search = Search(c.game, s.position, c.HINT_BUDGET)
     label = Message("looking_for_line")
     while search.run(c.SLICE) is None:
@@ -442,16 +442,16 @@ def hint_steps(c, s):
     first = (Message("no_line") if result.verdict == "unwinnable"
              else Message("no_line_within", budget=c.HINT_BUDGET))
     yield first  # shown while looking back
-    return (yield from look_back(c, s, first))
+    return (yield from look_back(c, s, first, won))
 
 
-def look_back(c, s, first):
+def look_back(c, s, first, won: int = -1):
     """The last earlier position a win is proved from, by bisection over the moves made
     (a position a win is possible from has a winnable one before it: play its move back
     in), a search of ``BACKTRACK_BUDGET`` per probe: ``("offer", moves, first)`` or
     ``("none", None, first)``."""
     earlier = s.positions[:len(s.moves)]
-    back = LastWinnable(c.game, earlier, c.BACKTRACK_BUDGET)
+    back = LastWinnable(c.game, earlier, c.BACKTRACK_BUDGET, won)
     while not back.run(c.SLICE):
         yield Message("looking_back", count=back.mid), back.probes / max(1, len(earlier).bit_length())
     if back.index is None:
@@ -482,6 +482,22 @@ def known_win(c) -> list | None:
             or tuple(s.moves[:n]) != moves or line[:len(played)] != played):
         return None
     return list(line[len(played):])
+
+
+def proved_index(c, s) -> int:
+    """The index in session ``s`` of the last of its earlier positions (the one on the
+    table excluded) that the win :func:`keep_win` kept was proved from or passes through:
+    the look-back goes no further back. -1: none."""
+    if c.proved is None:
+        return -1
+    game, deal, moves, line = c.proved
+    n = len(moves)
+    if game != c.game.id or deal != s.deal or len(s.moves) <= n or tuple(s.moves[:n]) != moves:
+        return -1
+    k = 0
+    while n + k < len(s.moves) - 1 and k < len(line) and s.moves[n + k] == line[k]:
+        k += 1
+    return n + k
 
 
 def hint_done(c, s, value) -> Answer:

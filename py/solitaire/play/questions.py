@@ -23,7 +23,7 @@ from ..words.messages import Message
 from .answer import Answer, Offer
 from . import jobs as J
 from .jobs import check_job, rate_job, rated_deal_job, show_job
-from .moves import keep_win, known_win, look_back, look_back_done
+from .moves import keep_win, known_win, look_back, look_back_done, proved_index
 
 RATINGS = (EASY, MEDIUM, HARD)
 RATING_SLICE = 60      # greedy moves per step of a rating (a spider move costs most)
@@ -313,16 +313,16 @@ def still_winnable(c) -> Answer:
     known = known_win(c)
     if known is not None:   # a win proved from here (or earlier on its line): no search
         return check_done(c, s, ("yes", known, None))
-    return c._run("check", check_steps(c, s), lambda value: check_done(c, s, value),
+    return c._run("check", check_steps(c, s, won=proved_index(c, s)), lambda value: check_done(c, s, value),
                   job=check_job(c, s, c.tasks + 1))
 
 
-def check_steps(c, s, label=None):
+def check_steps(c, s, label=None, won: int = -1):
     """The full-knowledge question: a search of the real position, face-down cards
     included; if it finds no win, the look-back (:class:`~solitaire.solver.hints.LastWinnable`)
     for the last earlier position still winnable. Returns ``("yes", line, None)``,
     ``("offer", moves, first)`` or ``("none", None, first)``. (*Show me a win* asks the
-    same, under its own ``label``.)"""
+    same, under its own ``label``; ``won``: as :func:`~solitaire.play.moves.hint_steps`'s.)"""
     search = Search(c.game, s.position, c.HINT_BUDGET)
     label = label or Message("checking_winnable")
     while search.run(c.SLICE) is None:
@@ -333,7 +333,7 @@ def check_steps(c, s, label=None):
     first = (Message("no_line") if result.verdict == UNWINNABLE
              else Message("no_line_within", budget=c.HINT_BUDGET))
     yield first
-    return (yield from look_back(c, s, first))
+    return (yield from look_back(c, s, first, won))
 
 
 def check_done(c, s, value) -> Answer:
@@ -364,7 +364,7 @@ def show_win(c, told: bool = False) -> Answer:
     known = known_win(c)
     if known is not None:   # a win proved from here (or earlier on its line): no search
         return show_done(c, s, ("yes", known, None))
-    return c._run("show", check_steps(c, s, Message("finding_win_to_show")),
+    return c._run("show", check_steps(c, s, Message("finding_win_to_show"), proved_index(c, s)),
                   lambda value: show_done(c, s, value), job=show_job(c, s, c.tasks + 1))
 
 

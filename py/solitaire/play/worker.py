@@ -63,13 +63,14 @@ def steps(job: dict):
     s = Session(game, job["deal"])
     for move in parse_line(job["moves"]):
         s.play(move)
+    won = job.get("won", -1)   # the look-back goes no further back (moves.proved_index)
     if kind == "hint":
-        return M.hint_steps(ctx, s)
+        return M.hint_steps(ctx, s, won)
     if kind == "fair_hint":
         return Q.fair_hint_steps(ctx, s)
     if kind == "show":
-        return Q.check_steps(ctx, s, Message("finding_win_to_show"))
-    return Q.check_steps(ctx, s)
+        return Q.check_steps(ctx, s, Message("finding_win_to_show"), won)
+    return Q.check_steps(ctx, s, won=won)
 
 
 def _rated(ctx, game, job):

@@ -38,14 +38,20 @@ class LastWinnable:
     (None when no probe was won) and ``line`` its winning line. ``probes`` counts the
     searches made. A probe that is not won (lost or undecided) sends the look-back
     earlier, so the answer is always a proved win, though a hard-to-prove later one
-    may be passed over.
+    may be passed over. ``won``: the index of a position already proved winnable (a
+    win found there before), which no probe then goes below, so the answer is never an
+    earlier one; -1 for none. When no probe above it is won, ``index`` is ``won`` and
+    ``line`` is empty (the caller has its line).
     """
 
-    def __init__(self, game, positions: list[Position], budget: int = LOOK_BACK_BUDGET):
+    def __init__(self, game, positions: list[Position], budget: int = LOOK_BACK_BUDGET,
+                 won: int = -1):
+        if not -1 <= won < len(positions):
+            raise ValueError("no such position")
         self.game = game
         self.positions = positions
         self.budget = budget
-        self.lo, self.hi = -1, len(positions)   # lo proved won (or -1); hi not proved
+        self.lo, self.hi = won, len(positions)   # lo proved won (or -1); hi not proved
         self.index: int | None = None
         self.line: list[Move] = []
         self.probes = 0
