@@ -468,36 +468,43 @@ def keep_win(c, s, line) -> None:
         c.proved = (c.game.id, s.deal, tuple(s.moves), tuple(line))
 
 
-def known_win(c) -> list | None:
-    """The rest of the line :func:`keep_win` kept, when the position on the table lies on
-    it (the same deal, its moves those of the kept position and then the line's first
-    ones); else None."""
-    s = c.session
+def _along(c, s) -> tuple | None:
+    """``(n, k, line)`` when session ``s`` went through the position :func:`keep_win`
+    kept (its ``n``-th) and then played the first ``k`` moves of its ``line``; else None."""
     if c.proved is None or s is None:
         return None
     game, deal, moves, line = c.proved
     n = len(moves)
-    played = tuple(s.moves[n:])
-    if (game != c.game.id or deal != s.deal or len(s.moves) < n or len(played) >= len(line)
-            or tuple(s.moves[:n]) != moves or line[:len(played)] != played):
+    if game != c.game.id or deal != s.deal or len(s.moves) < n or tuple(s.moves[:n]) != moves:
         return None
-    return list(line[len(played):])
+    k = 0
+    while n + k < len(s.moves) and k < len(line) and s.moves[n + k] == line[k]:
+        k += 1
+    return n, k, line
+
+
+def known_win(c) -> list | None:
+    """The rest of the line :func:`keep_win` kept, when the position on the table lies on
+    it (the same deal, its moves those of the kept position and then the line's first
+    ones); else None."""
+    along = _along(c, c.session)
+    if along is None:
+        return None
+    n, k, line = along
+    if n + k != len(c.session.moves) or k >= len(line):
+        return None
+    return list(line[k:])
 
 
 def proved_index(c, s) -> int:
     """The index in session ``s`` of the last of its earlier positions (the one on the
     table excluded) that the win :func:`keep_win` kept was proved from or passes through:
     the look-back goes no further back. -1: none."""
-    if c.proved is None:
+    along = _along(c, s)
+    if along is None or along[0] >= len(s.moves):
         return -1
-    game, deal, moves, line = c.proved
-    n = len(moves)
-    if game != c.game.id or deal != s.deal or len(s.moves) <= n or tuple(s.moves[:n]) != moves:
-        return -1
-    k = 0
-    while n + k < len(s.moves) - 1 and k < len(line) and s.moves[n + k] == line[k]:
-        k += 1
-    return n + k
+    n, k, _ = along
+    return min(n + k, len(s.moves) - 1)
 
 
 def hint_done(c, s, value) -> Answer:

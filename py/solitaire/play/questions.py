@@ -313,8 +313,8 @@ def still_winnable(c) -> Answer:
     known = known_win(c)
     if known is not None:   # a win proved from here (or earlier on its line): no search
         return check_done(c, s, ("yes", known, None))
-    return c._run("check", check_steps(c, s, won=proved_index(c, s)), lambda value: check_done(c, s, value),
-                  job=check_job(c, s, c.tasks + 1))
+    return c._run("check", check_steps(c, s, won=proved_index(c, s)),
+                  lambda value: check_done(c, s, value), job=check_job(c, s, c.tasks + 1))
 
 
 def check_steps(c, s, label=None, won: int = -1):
