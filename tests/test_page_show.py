@@ -16,6 +16,7 @@ from conftest import ROOT
 from pages import boot, new_page
 from solitaire import get_game, solve
 from solitaire.engine.position import Move, format_line
+from solitaire.words.lang_en import ENGLISH
 
 SHOTS = ROOT / "tests" / "screenshots"
 DEALS = {"tabbycat": 7937, "tabbycat-relaxed": 7937, "manx": 7937, "tuxedo": 7937,
@@ -97,6 +98,42 @@ def test_show_me_a_win_plays_a_proved_line_to_a_win(page, game_id):
     assert page.evaluate(f"window.tabby_play({json.dumps(line[-1])})")
     page.wait_for_selector("#win:not([hidden])")
     page.keyboard.press("Escape")
+    if game.has_auto_moves:
+        page.click("#stats")
+        page.check("#autoplay")
+        page.click("#stats-close")
+    assert not page.errors, page.errors
+
+
+def test_a_win_proved_by_the_check_is_shown_without_a_second_search(page):
+    """"Is this deal still winnable?" answers yes from its search; *Show me a win* then
+    plays that win at once: the search panel's label is still the check's, as no search
+    of its own set it (in the worker, a search always shows the panel with its label)."""
+    game = get_game("tuxedo")
+    prefix = midway("tuxedo")
+    page.evaluate("window.tabby_start(7937, 'tuxedo')")
+    if game.has_auto_moves:
+        page.click("#stats")
+        page.uncheck("#autoplay")
+        page.click("#stats-close")
+    assert page.evaluate(f"window.tabby_play({json.dumps(format_line(list(prefix)))})")
+    # in the solver's worker, where every search shows the panel with its label
+    page.evaluate("window.tabby_start_worker() ?? 1")
+    page.wait_for_function("document.documentElement.dataset.solver === 'worker'", timeout=180_000)
+    label = "document.getElementById('search-label').textContent"
+    page.click("#stats")
+    page.click("#still-winnable")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Yes')",
+                           polling=100, timeout=180_000)
+    page.wait_for_selector("#search", state="hidden")
+    assert page.evaluate(label) == ENGLISH["checking_winnable"]
+    page.click("#stats")
+    page.click("#show-win")
+    page.wait_for_selector("#replay:not([hidden])")
+    assert page.inner_text("#status").startswith("A win in")
+    assert page.evaluate(label) == ENGLISH["checking_winnable"]
+    page.click("#replay-close")
+    page.wait_for_selector("#replay", state="hidden")
     if game.has_auto_moves:
         page.click("#stats")
         page.check("#autoplay")
