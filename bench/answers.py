@@ -103,10 +103,15 @@ def dailies(page, game_id, days):
     return out
 
 
-def hints(page, game_id, lines, think):
-    """Hint from each position (cold), and Hint after its move and ``think`` seconds."""
+def worker_up(page):
+    """The solver's worker started and ready, as it is after a player's first search."""
     page.evaluate("window.tabby_start_worker()")
     page.wait_for_function("document.documentElement.dataset.solver === 'worker'", timeout=180_000)
+
+
+def hints(page, game_id, lines, think):
+    """Hint from each position (cold), and Hint after its move and ``think`` seconds."""
+    worker_up(page)
     out, following = [], []
     answered = "document.querySelector('#status').textContent !== '' && document.querySelector('#search').hidden"
     for deal, line in lines:
@@ -129,8 +134,7 @@ def hints(page, game_id, lines, think):
 def show_wins(page, game_id, lines):
     """Show me a win from each position, from the click that starts its search to its
     answer (the replay shown, or the look-back's word in the status line)."""
-    page.evaluate("window.tabby_start_worker()")
-    page.wait_for_function("document.documentElement.dataset.solver === 'worker'", timeout=180_000)
+    worker_up(page)
     hidden = get_game(game_id).has_hidden
     answered = ("(!document.querySelector('#replay').hidden || document.querySelector('#status').textContent !== '')"
                 " && document.querySelector('#search').hidden")
@@ -191,13 +195,12 @@ def main(argv=None):
             context, page = open_page(browser, site.url, game_id, tables=True)
             row["new"] = new_deals(page, args.presses)
             row["daily"] = dailies(page, game_id, days)
+            lines = hint_lines(game_id, deals, [int(m) for m in args.moves.split(",")],
+                               args.players.split(","))
             if "hint" not in skip:
-                lines = hint_lines(game_id, deals, [int(m) for m in args.moves.split(",")],
-                                   args.players.split(","))
                 row["hint"], row["follow"] = hints(page, game_id, lines, args.think)
             if "show" not in skip:
-                row["show"] = show_wins(page, game_id, hint_lines(
-                    game_id, deals, [int(m) for m in args.moves.split(",")], args.players.split(",")))
+                row["show"] = show_wins(page, game_id, lines)
             context.close()
             if "computed" not in skip:
                 context, page = open_page(browser, site.url, game_id, tables=False)

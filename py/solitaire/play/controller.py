@@ -581,9 +581,9 @@ class Controller:
         def finish(value):
             Q.ahead_keep(self, value)   # asked again here: answered at once
             return done(self, s, value)
-        steps = (Q.fair_hint_steps(self, s) if self.game.has_hidden
-                 else M.hint_steps(self, s, M.proved_index(self, s)))
-        return self._run("hint", steps, finish, job=J.hint_job(self, s, self.tasks + 1))
+        job = J.hint_job(self, s, self.tasks + 1)   # its look-back's bound, the slices' too
+        steps = Q.fair_hint_steps(self, s) if self.game.has_hidden else M.hint_steps(self, s, job["won"])
+        return self._run("hint", steps, finish, job=job)
 
     def still_winnable(self) -> Answer:
         """"Is this deal still winnable?", asked with full knowledge (see questions.py)."""

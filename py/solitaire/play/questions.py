@@ -23,7 +23,7 @@ from ..words.messages import Message
 from .answer import Answer, Offer
 from . import jobs as J
 from .jobs import check_job, rate_job, rated_deal_job, show_job
-from .moves import keep_win, known_win, look_back, look_back_done, proved_index
+from .moves import keep_win, known_win, look_back, look_back_done
 
 RATINGS = (EASY, MEDIUM, HARD)
 RATING_SLICE = 60      # greedy moves per step of a rating (a spider move costs most)
@@ -313,8 +313,9 @@ def still_winnable(c) -> Answer:
     known = known_win(c)
     if known is not None:   # a win proved from here (or earlier on its line): no search
         return check_done(c, s, ("yes", known, None))
-    return c._run("check", check_steps(c, s, won=proved_index(c, s)),
-                  lambda value: check_done(c, s, value), job=check_job(c, s, c.tasks + 1))
+    job = check_job(c, s, c.tasks + 1)   # its look-back's bound, the slices' too
+    return c._run("check", check_steps(c, s, won=job["won"]), lambda value: check_done(c, s, value),
+                  job=job)
 
 
 def check_steps(c, s, label=None, won: int = -1):
@@ -364,8 +365,9 @@ def show_win(c, told: bool = False) -> Answer:
     known = known_win(c)
     if known is not None:   # a win proved from here (or earlier on its line): no search
         return show_done(c, s, ("yes", known, None))
-    return c._run("show", check_steps(c, s, Message("finding_win_to_show"), proved_index(c, s)),
-                  lambda value: show_done(c, s, value), job=show_job(c, s, c.tasks + 1))
+    job = show_job(c, s, c.tasks + 1)
+    return c._run("show", check_steps(c, s, Message("finding_win_to_show"), job["won"]),
+                  lambda value: show_done(c, s, value), job=job)
 
 
 def show_done(c, s, value) -> Answer:
