@@ -19,6 +19,9 @@ On the built site (dist/) in Chromium at 1280x800, a fresh context per game:
   played, ``--think`` seconds for the player's next thought (the worker searches the next
   Hint ahead meanwhile, as it does for a player who asked for one), then Hint again, from
   the click to its answer;
+- *Hint after thought*: from each of the positions again, reached anew, ``--think``
+  seconds there, then Hint, from the click to its answer (a player who has asked for a
+  Hint before, in any game: the worker searches each position's ahead from the start);
 - *Show me a win*: from the same positions, from the click on the menu's Show me a win (in
   Spider, on the offer's Show, as the player agrees to see the face-down cards) to its
   answer: the replay of a win on the table, or no line and the look-back's word.
@@ -109,26 +112,38 @@ def worker_up(page):
     page.wait_for_function("document.documentElement.dataset.solver === 'worker'", timeout=180_000)
 
 
+HINT_ANSWERED = "document.querySelector('#status').textContent !== '' && document.querySelector('#search').hidden"
+
+
+def hint_click(page):
+    """Seconds from the click on Hint to its answer."""
+    page.evaluate("document.querySelector('#status').textContent = ''")
+    page.click("#hint")
+    return until(page, HINT_ANSWERED)
+
+
 def hints(page, game_id, lines, think):
-    """Hint from each position (cold), and Hint after its move and ``think`` seconds."""
+    """Hint from each position: cold (on arrival); after its hinted move and ``think``
+    seconds; and, once every position was asked, from each again after ``think`` seconds
+    there (a player who has asked for a Hint before: searched ahead while they thought)."""
     worker_up(page)
-    out, following = [], []
-    answered = "document.querySelector('#status').textContent !== '' && document.querySelector('#search').hidden"
+    cold, following, thought = [], [], []
     for deal, line in lines:
         page.evaluate(f"window.tabby_start({deal}, '{game_id}')")
         page.evaluate(f"window.tabby_play({json.dumps(line)})")
-        page.evaluate("document.querySelector('#status').textContent = ''")
-        page.click("#hint")
-        out.append(until(page, answered))
+        cold.append(hint_click(page))
         move = page.evaluate("window.tabby_hint()")
         if not move:
             continue
         page.evaluate(f"window.tabby_play({json.dumps(move)})")
         time.sleep(think)
-        page.evaluate("document.querySelector('#status').textContent = ''")
-        page.click("#hint")
-        following.append(until(page, answered))
-    return out, following
+        following.append(hint_click(page))
+    for deal, line in lines:   # the Hint kept is the last position's: each of these is searched
+        page.evaluate(f"window.tabby_start({deal}, '{game_id}')")
+        page.evaluate(f"window.tabby_play({json.dumps(line)})")
+        time.sleep(think)
+        thought.append(hint_click(page))
+    return cold, following, thought
 
 
 def show_wins(page, game_id, lines):
@@ -198,7 +213,7 @@ def main(argv=None):
             lines = hint_lines(game_id, deals, [int(m) for m in args.moves.split(",")],
                                args.players.split(","))
             if "hint" not in skip:
-                row["hint"], row["follow"] = hints(page, game_id, lines, args.think)
+                row["hint"], row["follow"], row["thought"] = hints(page, game_id, lines, args.think)
             if "show" not in skip:
                 row["show"] = show_wins(page, game_id, lines)
             context.close()
@@ -210,18 +225,19 @@ def main(argv=None):
             rows.append(row)
             print(f"{row['game']}: New deal {figures(row['new'])} (search {figures(row.get('new_search', []))}); "
                   f"daily {figures(row['daily'])} (computed {figures(row.get('daily_computed', []))}); "
-                  f"Hint {figures(row.get('hint', []))} (following {figures(row.get('follow', []))}); "
+                  f"Hint {figures(row.get('hint', []))} (following {figures(row.get('follow', []))}, "
+                  f"after thought {figures(row.get('thought', []))}); "
                   f"Show me a win {figures(row.get('show', []))}", flush=True)
         browser.close()
     site.stop()
     print()
-    print("| game | New deal with Winnable: table (search) | the daily: table (computed) | Hint | Hint, following "
-          "| Show me a win |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| game | New deal with Winnable: table (search) | the daily: table (computed) | Hint: cold "
+          "| after thought | following | Show me a win |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for r in rows:
         print(f"| {r['game']} | {figures(r['new'])} ({figures(r.get('new_search', []))}) | "
               f"{figures(r['daily'])} ({figures(r.get('daily_computed', []))}) | {figures(r.get('hint', []))} | "
-              f"{figures(r.get('follow', []))} | {figures(r.get('show', []))} |")
+              f"{figures(r.get('thought', []))} | {figures(r.get('follow', []))} | {figures(r.get('show', []))} |")
 
 
 if __name__ == "__main__":

@@ -321,5 +321,37 @@ def test_after_a_hint_the_next_one_is_searched_ahead_and_answers_at_once(game_id
     assert c.ahead_job()["moves"] == format_line(c.session.moves)
     c.set_pref("winnable", False)
     c.new_deal()
-    assert c.task is None
-    assert c.ahead_job() is None and not c.ahead_wanted()   # a new game: not until asked again
+    assert c.task is None   # a new game, of a player who asks for Hints: searched ahead from its start
+    assert c.ahead_wanted() and c.ahead_job()["moves"] == ""
+
+
+def test_a_player_who_asked_for_a_hint_once_has_the_next_searched_ahead_in_every_game():
+    """The ``hint_used`` setting, stored at the first Hint: from then on, in every game
+    (after a reload too), idle time searches the Hint for the position on the table. A
+    player who never asked has none searched; Cancel on a Hint stops it for that game."""
+    c = tab()
+    c.offload = True
+    c.boot("?deal=5&game=tabbycat")
+    c.set_pref("winnable", False)
+    c.new_deal()
+    assert c.ahead_job() is None and not c.ahead_wanted()   # never asked: nothing searched
+    assert not c.prefs["hint_used"]
+    ans = in_worker(c, c.hint())[0]
+    assert c.prefs["hint_used"] and "tabbycat.prefs.v1" in ans.saved
+    again = tab(c.store)   # the page opened again: the setting read back
+    again.offload = True
+    again.boot("?deal=7&game=spider1")
+    assert again.prefs["hint_used"] and again.session.moves == []
+    job = ahead_in_worker(again)   # the first position's Hint, before any is asked
+    assert (job["game"], job["deal"], job["moves"]) == ("spider1", 7, "")
+    again.hint()
+    assert again.task is None   # answered at once
+    again.play(again.hint_move)
+    assert again.ahead_wanted()
+    again.hint()
+    again.cancel()   # a Hint cancelled: none searched ahead in this game, until the next Hint
+    assert again.ahead_job() is None and not again.ahead_wanted()
+    again.play(again.game.legal_moves(again.session.position)[0])
+    assert not again.ahead_wanted()
+    again.new_deal()
+    assert again.ahead_wanted()   # the next game: searched ahead again

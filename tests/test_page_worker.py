@@ -211,18 +211,23 @@ def test_not_isolated_the_cancel_message_stops_the_search_between_chunks(browser
 
 
 def test_the_look_back_and_the_daily_in_the_worker(page):
-    """A lost position: the worker's look-back offers the undo; the daily of a day not
-    cached is computed in the worker and is the published deal."""
+    """A lost position: the worker's look-back offers the undo (searched ahead, as the
+    player has asked for a Hint); the daily of a day not cached is computed in the worker
+    and is the published deal."""
     from test_play import lost_line  # the blunder the solver proves lost
     from solitaire.engine.position import format_line
     page.evaluate("window.tabby_start(1, 'tabbycat')")
-    answered = solver(page)["answered"]
+    page.click("#hint")   # from now on each position's Hint is searched ahead
+    page.wait_for_function(f"{STATUS}.startsWith('Hint')", polling=100, timeout=60_000)
     assert page.evaluate(f"window.tabby_play({json.dumps(format_line(lost_line()))})")
+    page.wait_for_function("JSON.parse(window.tabby_solver()).ahead === 'ready'", polling=100,
+                           timeout=60_000)
+    answered = solver(page)["answered"]
     page.click("#hint")
     page.wait_for_selector("#offer:not([hidden])", timeout=60_000)
     assert "1 move ago" in page.inner_text("#offer-text")
     page.click("#offer-no")
-    assert solver(page)["answered"] == answered + 1
+    assert solver(page)["answered"] == answered   # the worker's look-back, searched ahead
     page.evaluate("window.tabby_tables_off('daily')")   # today is in the site's daily table
     page.click("#daily")   # today's daily, not cached in this fresh profile
     page.wait_for_function(f"{STATUS}.startsWith('The daily deal of')",
@@ -230,7 +235,7 @@ def test_the_look_back_and_the_daily_in_the_worker(page):
     day = page.inner_text("#deal-number")
     assert page.evaluate("window.tabby_position()") == GAME.format(
         GAME.deal(daily_deal(day, "tabbycat")))
-    assert solver(page)["answered"] == answered + 2
+    assert solver(page)["answered"] == answered + 1
     assert not page.errors, page.errors
 
 
@@ -300,6 +305,26 @@ def test_the_worker_starts_at_the_first_search_and_takes_it_over(browser, server
     page.click("#search-cancel")
     page.wait_for_function("document.querySelector('#search').hidden", polling=100, timeout=10_000)
     assert [u for u in page.requests if u.endswith("/solver-worker.mjs")]
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_a_player_who_has_asked_for_a_hint_has_the_first_one_searched_ahead(browser, server):
+    """The ``hint_used`` setting, stored at a player's first Hint: a page opened with it
+    starts the worker once the game is playable, with no search asked, and the worker
+    searches the first position's Hint; Hint then answers on the click, with no search."""
+    page = new_page(browser)
+    page.context.add_init_script("localStorage.setItem('tabbycat.prefs.v1',"
+                                 " JSON.stringify({hint_used: true, intro_seen: true}))")
+    boot(page, server + "/?deal=5")
+    page.wait_for_function("JSON.parse(window.tabby_solver()).ahead === 'ready'", polling=100,
+                           timeout=120_000)
+    assert page.evaluate("document.documentElement.dataset.solver") == "worker"
+    answered = solver(page)["answered"]
+    page.click("#hint")
+    assert page.locator("#search").is_hidden()
+    assert page.inner_text("#status") == hint_text(GAME, 5)
+    assert solver(page)["answered"] == answered   # no search for it
     assert not page.errors, page.errors
     page.context.close()
 

@@ -176,7 +176,10 @@ class Page:
             elif not self.rating:
                 asyncio.ensure_future(self.rate())
         elif self.ready is None and ctl.task is None and ctl.ahead_wanted():
-            self.runner.rate()   # the next Hint, searched ahead in the worker (if it is up)
+            if self.runner.state == "off":   # a player who asks for Hints: the worker searches the next
+                self.runner.start_worker()
+            else:
+                self.runner.rate()   # the next Hint, searched ahead in the worker (once it is up)
         elif self.ready is None and ctl.task is None and ctl.proving_wanted():
             if self.runner.state == "off":   # few proved deals left: the worker proves more
                 self.runner.start_worker()

@@ -79,6 +79,7 @@ class Controller:
         self.fresh = {}             # game id -> deals the worker proved in idle time
         self.table_rng = None       # picks among them (seeded once from ``random``)
         self.ahead_for = None       # the session whose player asked for a Hint: the next is searched ahead
+        self.ahead_off = None       # ... the session whose Hint was cancelled: not searched ahead
         self.ahead = None           # (game id, deal, moves) and Hint's answer there, searched ahead
         self.proved = None          # (game id, deal, moves, line): a win proved from there (moves.keep_win)
 
@@ -507,7 +508,7 @@ class Controller:
     def cancel(self) -> Answer:
         """Cancel the running search (a Hint cancelled is not searched ahead again)."""
         if self.task is not None and self.task[0] == "hint":
-            self.ahead_for = None
+            self.ahead_for, self.ahead_off = None, self.session
         return T.cancel(self)
 
     def new_deal(self) -> Answer:
@@ -573,17 +574,21 @@ class Controller:
             return Answer(handled=False)
         s = self.session
         self.ahead_for = s
+        learnt = Answer()
+        if not self.prefs["hint_used"]:   # from now on, each game's next Hint is searched ahead
+            learnt = self.set_pref("hint_used", True)
+            learnt.status = None   # a setting the player did not choose: a failed write goes unsaid
         done = Q.fair_hint_done if self.game.has_hidden else M.hint_done
         known = Q.ahead_answer(self)
         if known is not None:   # searched ahead, while the player thought
-            return done(self, s, known)
+            return learnt.merge(done(self, s, known))
 
         def finish(value):
             Q.ahead_keep(self, value)   # asked again here: answered at once
             return done(self, s, value)
         job = J.hint_job(self, s, self.tasks + 1)   # its look-back's bound, the slices' too
         steps = Q.fair_hint_steps(self, s) if self.game.has_hidden else M.hint_steps(self, s, job["won"])
-        return self._run("hint", steps, finish, job=job)
+        return learnt.merge(self._run("hint", steps, finish, job=job))
 
     def still_winnable(self) -> Answer:
         """"Is this deal still winnable?", asked with full knowledge (see questions.py)."""

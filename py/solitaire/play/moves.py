@@ -256,7 +256,7 @@ def set_pref(c, name, value) -> Answer:
     elif name == "motion":
         value = value if value in S.MOTIONS else None
     elif name in ("winnable", "autoplay", "four_colour", "intro_seen", "shortcuts",
-                  "choose_first"):
+                  "choose_first", "hint_used"):
         value = bool(value)
     else:
         return Answer(handled=False)

@@ -259,13 +259,15 @@ def job_key(job: dict) -> tuple:
 
 
 def ahead_wanted(c, job: dict | None = None) -> bool:
-    """A player who asked for a Hint in this game is likely to ask again: while nothing
-    else runs, the solver's worker searches Hint's answer for the position on the table,
-    so that the next Hint is a lookup (:func:`ahead_answer`). Wanted while the game is in
-    play and not yet answered there; with ``job``, whether that job is that search (one
-    for another position is stopped)."""
+    """A player who has asked for a Hint (in this game, or in any before: the
+    ``hint_used`` setting) is likely to ask again: while nothing else runs, the solver's
+    worker searches Hint's answer for the position on the table, so that the next Hint
+    is a lookup (:func:`ahead_answer`). Not in a game whose Hint the player cancelled
+    (until the next Hint). Wanted while the game is in play and not yet answered there;
+    with ``job``, whether that job is that search (one for another position is stopped)."""
     s = c.session
-    if (s is None or s.won or c.replay is not None or c.ahead_for is not s
+    asked = c.ahead_for is s or (c.prefs.get("hint_used") and c.ahead_off is not s)
+    if (s is None or s.won or c.replay is not None or not asked
             or (c.ahead is not None and c.ahead[0] == ahead_key(c))):
         return False
     return job is None or (job.get("kind") in J.HINTS and job_key(job) == ahead_key(c))
