@@ -173,6 +173,35 @@ def test_cancel_a_move_undo_and_another_deal_interrupt_the_search_at_once(page):
     assert not page.errors, page.errors
 
 
+def test_hints_searched_ahead_and_stopped_at_once_leave_the_worker_up(page):
+    """With Hints searched ahead, each position the player leaves stops a job the worker
+    may have just begun. A stop that lands while Pyodide converts a call's arguments comes
+    wrapped (a ConversionError caused by the KeyboardInterrupt): it is a stop, not a
+    broken worker. 120 games started and played 5 or 25 moves at once (stops at the
+    machine's own timing: read as errors, these broke the worker within 120 in each of two
+    runs), then a Hint the worker answers."""
+    from solitaire.engine.position import format_line
+    from solitaire.solver.players import play
+    page.evaluate("window.tabby_start(5, 'tabbycat')")
+    page.click("#hint")   # from now on each position's Hint is searched ahead
+    page.wait_for_function(f"{STATUS}.startsWith('Hint')", polling=100, timeout=60_000)
+    lines = [(deal, format_line(play(GAME, GAME.deal(deal), kind, n, seed=deal)))
+             for deal in (1, 2, 3) for kind in ("greedy", "random") for n in (5, 25)]
+    stops = solver(page)["stops"]
+    for i in range(120):
+        deal, line = lines[i % len(lines)]
+        page.evaluate(f"window.tabby_start({deal}, 'tabbycat')")
+        assert page.evaluate(f"window.tabby_play({json.dumps(line)})")
+        assert page.evaluate("document.documentElement.dataset.solver") == "worker", i
+    assert solver(page)["stops"] != stops   # jobs were stopped
+    page.evaluate("window.tabby_start(5, 'tabbycat')")
+    page.click("#hint")
+    page.wait_for_function(f"{STATUS}.startsWith('Hint')", polling=100, timeout=60_000)
+    assert page.inner_text("#status") == hint_text(GAME, 5)
+    assert page.evaluate("document.documentElement.dataset.solver") == "worker"
+    assert not page.errors, page.errors
+
+
 def test_not_isolated_the_cancel_message_stops_the_search_between_chunks(browser):
     """The site served without COOP and COEP (not cross-origin isolated: no
     SharedArrayBuffer): the page says so and its Cancel stops the worker's search by the

@@ -120,8 +120,11 @@ async function run(id, text) {
     }
     stopped(id, current === id ? "interrupt" : "message");
   } catch (e) {
-    if (e?.type !== "KeyboardInterrupt") throw e;
-    stopped(id, "interrupt");   // SIGINT through the interrupt buffer, mid-chunk
+    // SIGINT through the interrupt buffer, mid-chunk. Raised while Pyodide converts a
+    // call's arguments or result, it comes wrapped (a ConversionError caused by it): a
+    // job the page no longer wants is stopped, whatever its error says.
+    if (e?.type !== "KeyboardInterrupt" && wanted(id)) throw e;
+    stopped(id, "interrupt");
   } finally {
     if (current === id) current = 0;   // (first: a signal while the generator closes is let pass)
     driver?.destroy();
