@@ -506,7 +506,8 @@ class Controller:
         return T.step(self, positions)
 
     def cancel(self) -> Answer:
-        """Cancel the running search (a Hint cancelled is not searched ahead again)."""
+        """Cancel the running search (after a Hint cancelled, none is searched ahead in
+        this game until the player asks for the next)."""
         if self.task is not None and self.task[0] == "hint":
             self.ahead_for, self.ahead_off = None, self.session
         return T.cancel(self)
