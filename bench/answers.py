@@ -23,8 +23,9 @@ On the built site (dist/) in Chromium at 1280x800, a fresh context per game:
   seconds there, then Hint, from the click to its answer (a player who has asked for a
   Hint before, in any game: the worker searches each position's ahead from the start);
 - *Show me a win*: from the same positions, from the click on the menu's Show me a win (in
-  Spider, on the offer's Show, as the player agrees to see the face-down cards) to its
-  answer: the replay of a win on the table, or no line and the look-back's word.
+  Spider, on the offer's Show, as the player agrees to see the face-down cards, after
+  ``--read`` seconds on the offer, while the worker searches) to its answer: the replay
+  of a win on the table, or no line and the look-back's word.
 
 Prints per game median / p90 / max (seconds); asserts nothing. Targets (issue 49): p90 at
 most 0.3 s for New deal and the daily, at most 1 s for Hint and Show me a win.
@@ -146,9 +147,10 @@ def hints(page, game_id, lines, think):
     return cold, following, thought
 
 
-def show_wins(page, game_id, lines):
+def show_wins(page, game_id, lines, read=0.0):
     """Show me a win from each position, from the click that starts its search to its
-    answer (the replay shown, or the look-back's word in the status line)."""
+    answer (the replay shown, or the look-back's word in the status line). In Spider the
+    offer is up ``read`` seconds first (the worker searches meanwhile)."""
     worker_up(page)
     hidden = get_game(game_id).has_hidden
     answered = ("(!document.querySelector('#replay').hidden || document.querySelector('#status').textContent !== '')"
@@ -162,6 +164,7 @@ def show_wins(page, game_id, lines):
         page.click("#show-win")
         if hidden:   # asked first (25 moves leave face-down cards)
             page.wait_for_selector("#offer:not([hidden])")
+            time.sleep(read)
             page.evaluate("document.querySelector('#status').textContent = ''")
             page.click("#offer-show")
         out.append(until(page, answered))
@@ -192,6 +195,8 @@ def main(argv=None):
     p.add_argument("--players", default="greedy,random")
     p.add_argument("--skip", default="", help="parts to leave out: computed,hint,show")
     p.add_argument("--think", type=float, default=5.0, help="seconds between a hinted move and the next Hint")
+    p.add_argument("--read", type=float, default=0.0,
+                   help="seconds Show me a win's offer is read (Spider) before Show is clicked")
     args = p.parse_args(argv)
     first, _, last = args.deals.partition("-")
     deals = range(int(first), int(last or first) + 1)
@@ -215,7 +220,7 @@ def main(argv=None):
             if "hint" not in skip:
                 row["hint"], row["follow"], row["thought"] = hints(page, game_id, lines, args.think)
             if "show" not in skip:
-                row["show"] = show_wins(page, game_id, lines)
+                row["show"] = show_wins(page, game_id, lines, args.read)
             context.close()
             if "computed" not in skip:
                 context, page = open_page(browser, site.url, game_id, tables=False)

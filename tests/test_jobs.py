@@ -280,10 +280,11 @@ def test_a_job_too_long_or_of_no_known_shape_is_refused_as_not_a_job(text):
 
 
 def ahead_in_worker(c):
-    """Run the controller's next Hint searched ahead as the page's worker does (idle
-    time: a job through a Driver, the answer back through ``rated``)."""
+    """Run the controller's next search ahead (Hint's, or Show me a win's while its
+    offer is read) as the page's worker does (idle time: a job through a Driver, the
+    answer back through ``rated``)."""
     job = c.ahead_job()
-    assert job is not None and job["kind"] in ("hint", "fair_hint")
+    assert job is not None and job["kind"] in ("hint", "fair_hint", "show")
     driver = Driver(json.dumps(job))
     while not (out := json.loads(driver.step(0.05)))["done"]:
         pass

@@ -139,3 +139,29 @@ def test_a_win_proved_by_the_check_is_shown_without_a_second_search(page):
         page.check("#autoplay")
         page.click("#stats-close")
     assert not page.errors, page.errors
+
+
+def test_in_spider_the_win_is_found_while_the_offer_is_read(page):
+    """In Spider *Show me a win* asks first; while its offer is up, the solver's worker
+    searches the win unseen, and Show then plays it with no search of its own: the search
+    panel never showed (its label is still the one set before)."""
+    prefix = midway("spider1")
+    page.evaluate("window.tabby_start(7937, 'spider1')")
+    assert page.evaluate(f"window.tabby_play({json.dumps(format_line(list(prefix)))})")
+    page.evaluate("window.tabby_start_worker() ?? 1")
+    page.wait_for_function("document.documentElement.dataset.solver === 'worker'", timeout=180_000)
+    label = "document.getElementById('search-label').textContent"
+    page.evaluate(f"{label} = 'set before'")
+    page.click("#stats")
+    page.click("#show-win")
+    page.wait_for_selector("#offer:not([hidden])")
+    page.wait_for_function("JSON.parse(window.tabby_solver()).shown === 'ready'", polling=100,
+                           timeout=180_000)
+    assert page.locator("#search").is_hidden() and page.locator("#replay").is_hidden()
+    page.click("#offer-show")
+    page.wait_for_selector("#replay:not([hidden])")
+    assert page.inner_text("#status").startswith("A win in")
+    assert page.evaluate(label) == "set before"
+    page.click("#replay-close")
+    page.wait_for_selector("#replay", state="hidden")
+    assert not page.errors, page.errors

@@ -63,8 +63,9 @@ def test_show_me_a_win_with_no_win_says_so_and_offers_the_look_back():
 
 
 def test_in_spider_it_asks_before_showing_the_face_down_cards():
-    """Nothing is searched until the player agrees; "no" leaves everything; "show" runs
-    the full-knowledge search, and its line wins the real deal."""
+    """No search of the player's runs until they agree (idle time may search it, shown
+    only then: the next test); "no" leaves everything; "show" runs the full-knowledge
+    search, and its line wins the real deal."""
     c = midway("spider1")
     ans = c.show_win()
     check_answer(ans, "show me a win, spider")
@@ -181,7 +182,9 @@ def test_in_spider_a_kept_win_is_shown_once_the_player_agrees():
     assert c.proved is None
     drive(c, c.still_winnable())
     assert c.proved is not None
+    c.offload = True
     assert c.show_win().offer.kind == "show_reveal" and c.task is None
+    assert c.ahead_job() is None   # the win is known: nothing to search while the offer is read
     ans = c.answer_offer("show")
     assert c.task is None and keys(ans)[-1] == "show_found" and wins_from(c, c.replay.moves())
 
@@ -206,3 +209,31 @@ def test_the_look_back_goes_no_further_back_than_a_kept_win():
     c.offload = False
     ans = drive(c, c.still_winnable())
     assert ans.offer.kind == "undo_to_win" and ans.offer.to == len(line) - 1
+
+
+def test_in_spider_the_win_is_searched_while_the_offer_is_read():
+    """While the offer to show the face-down cards is up, idle time searches Show me a
+    win in the worker (the controller's own job, kept hidden); "show" then plays it with
+    no search, the line a search on the click gives. Declined, it is no longer wanted."""
+    from test_jobs import ahead_in_worker
+    c = midway("spider1")
+    c.offload = True
+    assert c.ahead_job() is None   # no Hint asked: nothing searched ahead
+    ans = c.show_win()
+    assert ans.offer.kind == "show_reveal" and c.task is None and c.ahead_wanted()
+    job = ahead_in_worker(c)
+    assert job["kind"] == "show" and job["moves"] == format_line(c.session.moves)
+    assert c.replay is None and not c.ahead_wanted(job)   # found, not shown
+    ans = c.answer_offer("show")
+    assert c.task is None and keys(ans)[-1] == "show_found"
+    searched = midway("spider1")
+    searched.offload = True
+    searched.show_win()
+    want, _ = in_worker(searched, searched.answer_offer("show"))
+    assert c.replay.moves() == searched.replay.moves() and keys(ans) == keys(want)
+    declined = midway("spider1")
+    declined.offload = True
+    declined.show_win()
+    job = declined.ahead_job()
+    declined.answer_offer("no")
+    assert not declined.ahead_wanted(job) and declined.ahead_job() is None

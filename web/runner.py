@@ -30,7 +30,7 @@ from pyscript import window
 
 from dom import document, keep, nullish
 from solitaire.play.answer import Answer
-from solitaire.play.jobs import HINTS, decode
+from solitaire.play.jobs import AHEAD, HINTS, decode
 
 
 # The worker's own scripts, checked before it starts (web/vendor/ names carry a version).
@@ -55,7 +55,7 @@ def shared_ints():
 def same_search(a: dict, b: dict) -> bool:
     """Two jobs that ask the same question of the same position (a rating and a proof of
     one deal count as one: the first goes on)."""
-    if a.get("kind") in HINTS or b.get("kind") in HINTS:
+    if a.get("kind") in AHEAD or b.get("kind") in AHEAD:
         return all(a.get(k) == b.get(k) for k in ("kind", "game", "deal", "moves", "budget"))
     return (a["game"], a.get("deal")) == (b["game"], b.get("deal"))
 
@@ -221,14 +221,14 @@ class Runner:
         if self.running is not None and (not remote or job["id"] != self.running):
             self.stop(self.running)
             self.running = None
-        if (self.rating is not None and self.rating["kind"] in HINTS and ctl.task is None
+        if (self.rating is not None and self.rating["kind"] in AHEAD and ctl.task is None
                 and not ctl.ahead_wanted(self.rating)):
-            self.stop(self.rating["id"])   # the next Hint searched ahead, for a position left since
+            self.stop(self.rating["id"])   # searched ahead for a position left since (or an offer declined)
             self.rating = None
         if self.rating is not None and ctl.task is not None:  # the player's search first
-            if (remote and self.running is None and self.rating["kind"] in HINTS
+            if (remote and self.running is None and self.rating["kind"] in AHEAD
                     and same_search(self.rating, job)):
-                # Hint asked for where it is being searched ahead: that search is the answer
+                # asked for where it is being searched ahead: that search is the answer
                 job["id"] = self.running = self.rating["id"]
             else:
                 self.stop(self.rating["id"])
@@ -289,4 +289,7 @@ class Runner:
                            "cancel": self.cancel, "stops": self.stops,
                            "ahead": ("ready" if self.page.ctl.ahead_answer() is not None else
                                      "searching" if self.rating is not None and self.rating["kind"] in HINTS
+                                     else None),
+                           "shown": ("ready" if self.page.ctl.ahead_answer(show=True) is not None else
+                                     "searching" if self.rating is not None and self.rating["kind"] == "show"
                                      else None)})

@@ -81,6 +81,7 @@ class Controller:
         self.ahead_for = None       # the session whose player asked for a Hint: the next is searched ahead
         self.ahead_off = None       # ... the session whose Hint was cancelled: not searched ahead
         self.ahead = None           # (game id, deal, moves) and Hint's answer there, searched ahead
+        self.shown_ahead = None     # ... and Show me a win's, searched while its offer was read
         self.proved = None          # (game id, deal, moves, line): a win proved from there (moves.keep_win)
 
     # -- starting ------------------------------------------------------------------------
@@ -546,9 +547,10 @@ class Controller:
         (once the player has asked for one in this game; see questions.py)."""
         return Q.ahead_job(self)
 
-    def ahead_answer(self):
-        """Hint's answer for the position on the table, if searched ahead (else None)."""
-        return Q.ahead_answer(self)
+    def ahead_answer(self, show: bool = False):
+        """Hint's answer for the position on the table, if searched ahead (else None;
+        ``show``: Show me a win's, searched while its offer was read)."""
+        return Q.ahead_answer(self, show)
 
     def ahead_wanted(self, job: dict | None = None) -> bool:
         """The next Hint should be searched ahead (``job``: that job is that search)."""
@@ -631,7 +633,7 @@ class Controller:
         """The worker's answer to ``rating_job``'s (or ``proving_job``'s, or ``ahead_job``'s) job."""
         if job.get("kind") == "new_deal":
             return TB.proved(self, job, value)
-        if job.get("kind") in J.HINTS:
+        if job.get("kind") in J.AHEAD:
             return Q.ahead_done(self, job, value)
         return Q.rated(self, job, value)
 

@@ -29,6 +29,7 @@ from .moves import proved_index
 
 
 HINTS = ("hint", "fair_hint")   # Hint's jobs (searched ahead too: questions.ahead_job)
+AHEAD = (*HINTS, "show")   # the jobs idle time searches ahead (Show me a win's while its offer is read)
 KINDS = ("hint", "fair_hint", "check", "show", "new_deal", "rated_deal", "daily", "rate")
 WANTED = ("easy", "medium", "hard")
 MAX_JOB = 64_000        # characters of a job (a long game's moves fit many times over)

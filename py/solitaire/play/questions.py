@@ -266,25 +266,42 @@ def ahead_wanted(c, job: dict | None = None) -> bool:
     (until the next Hint). Wanted while the game is in play and not yet answered there;
     with ``job``, whether that job is that search (one for another position is stopped)."""
     s = c.session
+    if s is None or s.won or c.replay is not None:
+        return False
+    if reveal_read(c):   # Show me a win's search, while the player reads its offer
+        return job is None or (job.get("kind") == "show" and job_key(job) == ahead_key(c))
     asked = c.ahead_for is s or (c.prefs.get("hint_used") and c.ahead_off is not s)
-    if (s is None or s.won or c.replay is not None or not asked
-            or (c.ahead is not None and c.ahead[0] == ahead_key(c))):
+    if not asked or (c.ahead is not None and c.ahead[0] == ahead_key(c)):
         return False
     return job is None or (job.get("kind") in J.HINTS and job_key(job) == ahead_key(c))
 
 
+def reveal_read(c) -> bool:
+    """*Show me a win*'s offer (to show the face-down cards) is up for the position on
+    the table and its search is not yet done: idle time searches it meanwhile, shown only
+    if the player agrees (:func:`show_win`)."""
+    return (c.offer is not None and c.offer.kind == "show_reveal" and c.offer.board == c.serial
+            and ahead_answer(c, show=True) is None and known_win(c) is None)
+
+
 def ahead_job(c) -> dict | None:
-    """The search of :func:`ahead_wanted` as a worker job (Hint's own), None when none is wanted."""
+    """The search of :func:`ahead_wanted` as a worker job (Hint's own, or Show me a
+    win's), None when none is wanted."""
     if c.task is not None or not ahead_wanted(c):
         return None
     c.tasks += 1
+    if reveal_read(c):
+        return J.show_job(c, c.session, c.tasks)
     return J.hint_job(c, c.session, c.tasks)
 
 
 def ahead_done(c, job: dict, value) -> Answer:
     """The worker's answer to an :func:`ahead_job`: kept for its position (one at a time)."""
-    if job_key(job) == ahead_key(c):
-        ahead_keep(c, value)
+    if job_key(job) == ahead_key(c) and value is not None:
+        if job.get("kind") == "show":
+            c.shown_ahead = (ahead_key(c), value)
+        else:
+            ahead_keep(c, value)
     return Answer()
 
 
@@ -297,10 +314,12 @@ def ahead_keep(c, value) -> None:
             keep_win(c, c.session, value[1])
 
 
-def ahead_answer(c):
-    """Hint's answer for the position on the table, if it was searched ahead."""
-    if c.ahead is not None and c.ahead[0] == ahead_key(c):
-        return c.ahead[1]
+def ahead_answer(c, show: bool = False):
+    """Hint's answer for the position on the table, if it was searched ahead (``show``:
+    Show me a win's, searched while its offer was read)."""
+    kept = c.shown_ahead if show else c.ahead
+    if kept is not None and kept[0] == ahead_key(c):
+        return kept[1]
     return None
 
 
@@ -367,6 +386,8 @@ def show_win(c, told: bool = False) -> Answer:
     known = known_win(c)
     if known is not None:   # a win proved from here (or earlier on its line): no search
         return show_done(c, s, ("yes", known, None))
+    if ahead_answer(c, show=True) is not None:   # searched while the offer was read
+        return show_done(c, s, ahead_answer(c, show=True))
     job = show_job(c, s, c.tasks + 1)
     return c._run("show", check_steps(c, s, Message("finding_win_to_show"), job["won"]),
                   lambda value: show_done(c, s, value), job=job)
