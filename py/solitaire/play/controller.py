@@ -543,8 +543,9 @@ class Controller:
         return TB.proving_wanted(self)
 
     def ahead_job(self) -> dict | None:
-        """Idle time's search of the next Hint, as a job for the page's solver worker
-        (once the player has asked for one in this game; see questions.py)."""
+        """Idle time's search ahead, as a job for the page's solver worker: the next Hint
+        (for a player who asks for Hints), or in Spider Show me a win's while its offer
+        is read (see questions.py)."""
         return Q.ahead_job(self)
 
     def ahead_answer(self, show: bool = False):
@@ -553,7 +554,7 @@ class Controller:
         return Q.ahead_answer(self, show)
 
     def ahead_wanted(self, job: dict | None = None) -> bool:
-        """The next Hint should be searched ahead (``job``: that job is that search)."""
+        """A search ahead is wanted (``job``: that job is that search)."""
         return Q.ahead_wanted(self, job)
 
     def proving_job(self) -> dict | None:

@@ -264,7 +264,8 @@ def ahead_wanted(c, job: dict | None = None) -> bool:
     worker searches Hint's answer for the position on the table, so that the next Hint
     is a lookup (:func:`ahead_answer`). Not in a game whose Hint the player cancelled
     (until the next Hint). Wanted while the game is in play and not yet answered there;
-    with ``job``, whether that job is that search (one for another position is stopped)."""
+    with ``job``, whether that job is that search (one for another position is stopped).
+    While Spider's offer to show a win is read, that search comes first (:func:`reveal_read`)."""
     s = c.session
     if s is None or s.won or c.replay is not None:
         return False
