@@ -44,15 +44,21 @@ def shown(page) -> dict:
     return json.loads(page.evaluate("window.tabby_shown_game()"))
 
 
+def autoplay(page, game, on: bool):
+    """Auto-play on or off in the menu, in a game that has automatic moves (the solver's
+    line makes the foundation moves itself)."""
+    if game.has_auto_moves:
+        page.click("#stats")
+        (page.check if on else page.uncheck)("#autoplay")
+        page.click("#stats-close")
+
+
 @pytest.mark.parametrize("game_id", list(DEALS))
 def test_show_me_a_win_plays_a_proved_line_to_a_win(page, game_id):
     game = get_game(game_id)
     prefix = midway(game_id)
     page.evaluate(f"window.tabby_start({DEALS[game_id]}, '{game_id}')")
-    if game.has_auto_moves:   # the solver's line makes the foundation moves itself
-        page.click("#stats")
-        page.uncheck("#autoplay")
-        page.click("#stats-close")
+    autoplay(page, game, False)
     assert page.evaluate(f"window.tabby_play({json.dumps(format_line(list(prefix)))})")
     before = page.evaluate("window.tabby_position()")
     # Every step the replay shows, from the first (it plays on at once: read when the test
@@ -98,10 +104,7 @@ def test_show_me_a_win_plays_a_proved_line_to_a_win(page, game_id):
     assert page.evaluate(f"window.tabby_play({json.dumps(line[-1])})")
     page.wait_for_selector("#win:not([hidden])")
     page.keyboard.press("Escape")
-    if game.has_auto_moves:
-        page.click("#stats")
-        page.check("#autoplay")
-        page.click("#stats-close")
+    autoplay(page, game, True)
     assert not page.errors, page.errors
 
 
@@ -112,10 +115,7 @@ def test_a_win_proved_by_the_check_is_shown_without_a_second_search(page):
     game = get_game("tuxedo")
     prefix = midway("tuxedo")
     page.evaluate("window.tabby_start(7937, 'tuxedo')")
-    if game.has_auto_moves:
-        page.click("#stats")
-        page.uncheck("#autoplay")
-        page.click("#stats-close")
+    autoplay(page, game, False)
     assert page.evaluate(f"window.tabby_play({json.dumps(format_line(list(prefix)))})")
     # in the solver's worker, where every search shows the panel with its label
     page.evaluate("window.tabby_start_worker() ?? 1")
@@ -134,10 +134,7 @@ def test_a_win_proved_by_the_check_is_shown_without_a_second_search(page):
     assert page.evaluate(label) == ENGLISH["checking_winnable"]
     page.click("#replay-close")
     page.wait_for_selector("#replay", state="hidden")
-    if game.has_auto_moves:
-        page.click("#stats")
-        page.check("#autoplay")
-        page.click("#stats-close")
+    autoplay(page, game, True)
     assert not page.errors, page.errors
 
 
