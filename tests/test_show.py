@@ -189,6 +189,28 @@ def test_in_spider_a_kept_win_is_shown_once_the_player_agrees():
     assert c.task is None and keys(ans)[-1] == "show_found" and wins_from(c, c.replay.moves())
 
 
+def test_a_hint_that_runs_out_on_a_kept_line_gives_the_line_s_next_move():
+    """Hint searches from the position itself. When that search finds nothing where a
+    kept win passes (here a smaller budget than the check's), the hint is the kept line's
+    next move: its look-back would offer to undo a move from a position proved winnable."""
+    c = midway("tabbycat")
+    c.SLICE = 10
+    drive(c, c.still_winnable())
+    line = list(c.proved[3])
+    c.play(line[0])
+    assert known_win(c) == line[1:]
+    c.HINT_BUDGET = 20   # Hint's own search runs out here
+    ans = drive(c, c.hint())
+    check_answer(ans, "hint on a kept line")
+    assert ans.offer is None and c.offer is None
+    assert c.hint_move == line[1] and keys(ans)[-1] == "hint_move"
+    assert ans.status[-1].params["count"] == len(line) - 1
+    c.offload = True   # the same from the worker
+    c.ahead = None
+    asked_again, _ = in_worker(c, c.hint())
+    assert asked_again.offer is None and c.hint_move == line[1]
+
+
 def test_the_look_back_goes_no_further_back_than_a_kept_win():
     """A win proved a move before a blunder: the check after it finds none and offers the
     undo to that position, and its job (for the worker) says so too, so neither searches

@@ -508,8 +508,15 @@ def proved_index(c, s) -> int:
 
 
 def hint_done(c, s, value) -> Answer:
+    """Hint's answer: the first move of the line its search found. A search that found
+    none from a position a kept win passes through (:func:`known_win`: the player asked
+    "still winnable?" or *Show me a win* earlier on it) gives that line's next move, not
+    the look-back, whose offer to undo would not be needed."""
     kind, detail, first = value
     ans = Answer()
+    known = known_win(c) if kind != "hint" and s is c.session else None
+    if known is not None:
+        kind, detail = "hint", known
     if kind == "hint":
         keep_win(c, s, detail)
         c.hint_move = detail[0]
