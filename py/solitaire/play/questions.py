@@ -291,9 +291,8 @@ def ahead_job(c) -> dict | None:
     if c.task is not None or not ahead_wanted(c):
         return None
     c.tasks += 1
-    if reveal_read(c):
-        return J.show_job(c, c.session, c.tasks)
-    return J.hint_job(c, c.session, c.tasks)
+    job = J.show_job if reveal_read(c) else J.hint_job
+    return job(c, c.session, c.tasks)
 
 
 def ahead_done(c, job: dict, value) -> Answer:
@@ -387,8 +386,9 @@ def show_win(c, told: bool = False) -> Answer:
     known = known_win(c)
     if known is not None:   # a win proved from here (or earlier on its line): no search
         return show_done(c, s, ("yes", known, None))
-    if ahead_answer(c, show=True) is not None:   # searched while the offer was read
-        return show_done(c, s, ahead_answer(c, show=True))
+    found = ahead_answer(c, show=True)
+    if found is not None:   # searched while the offer was read
+        return show_done(c, s, found)
     job = show_job(c, s, c.tasks + 1)
     return c._run("show", check_steps(c, s, Message("finding_win_to_show"), job["won"]),
                   lambda value: show_done(c, s, value), job=job)
