@@ -356,3 +356,30 @@ def test_a_player_who_asked_for_a_hint_once_has_the_next_searched_ahead_in_every
     assert not again.ahead_wanted()
     again.new_deal()
     assert again.ahead_wanted()   # the next game: searched ahead again
+
+
+def test_the_menu_s_switch_turns_the_searching_ahead_off_and_on():
+    """With ``hint_ahead`` off (the menu's switch, stored), nothing is searched ahead, in
+    this game or after a reload, and a search ahead under way is no longer wanted; Hint
+    still answers, searched on the click. On again, the searching ahead comes back."""
+    c = tab()
+    c.offload = True
+    c.boot("?deal=5&game=tabbycat")
+    in_worker(c, c.hint())
+    c.play(c.hint_move)
+    job = c.ahead_job()
+    assert job is not None and c.ahead_wanted(job)
+    ans = c.set_pref("hint_ahead", False)
+    assert "tabbycat.prefs.v1" in ans.saved
+    assert not c.ahead_wanted(job) and not c.ahead_wanted()   # the one under way is stopped
+    again = tab(c.store)   # the page opened again: the switch read back
+    again.offload = True
+    again.boot("?deal=7&game=spider1")
+    assert again.prefs["hint_used"] and not again.prefs["hint_ahead"]
+    assert again.ahead_job() is None
+    ans, _ = in_worker(again, again.hint())   # Hint itself still searches, on the click
+    assert again.hint_move is not None
+    again.play(again.hint_move)
+    assert again.ahead_job() is None and not again.ahead_wanted()
+    again.set_pref("hint_ahead", True)
+    assert again.ahead_wanted() and again.ahead_job()["moves"] == format_line(again.session.moves)

@@ -341,7 +341,8 @@ def test_the_worker_starts_at_the_first_search_and_takes_it_over(browser, server
 def test_a_player_who_has_asked_for_a_hint_has_the_first_one_searched_ahead(browser, server):
     """The ``hint_used`` setting, stored at a player's first Hint: a page opened with it
     starts the worker once the game is playable, with no search asked, and the worker
-    searches the first position's Hint; Hint then answers on the click, with no search."""
+    searches the first position's Hint; Hint then answers on the click, with no search.
+    The menu's switch (``hint_ahead``) turns that searching ahead off and on."""
     page = new_page(browser)
     page.context.add_init_script("localStorage.setItem('tabbycat.prefs.v1',"
                                  " JSON.stringify({hint_used: true, intro_seen: true}))")
@@ -354,6 +355,20 @@ def test_a_player_who_has_asked_for_a_hint_has_the_first_one_searched_ahead(brow
     assert page.locator("#search").is_hidden()
     assert page.inner_text("#status") == hint_text(GAME, 5)
     assert solver(page)["answered"] == answered   # no search for it
+    # The menu's switch, off: stored, and the next position is not searched ahead.
+    page.click("#stats")
+    assert page.is_checked("#hint-ahead")
+    page.uncheck("#hint-ahead")
+    page.click("#stats-close")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('tabbycat.prefs.v1'))")
+    assert stored["hint_ahead"] is False and stored["hint_used"] is True
+    page.evaluate("window.tabby_play(window.tabby_hint())")
+    assert solver(page)["ahead"] is None
+    page.click("#stats")   # on again: searched ahead
+    page.check("#hint-ahead")
+    page.click("#stats-close")
+    page.wait_for_function("JSON.parse(window.tabby_solver()).ahead === 'ready'", polling=100,
+                           timeout=120_000)
     assert not page.errors, page.errors
     page.context.close()
 

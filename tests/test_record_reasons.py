@@ -78,7 +78,7 @@ def test_each_result_field_has_its_bounds(field, good, bad):
 # -- settings ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("key", ["winnable", "autoplay", "four_colour", "intro_seen", "shortcuts",
-                                 "choose_first", "hint_used"])
+                                 "choose_first", "hint_used", "hint_ahead"])
 def test_each_on_off_setting_is_read_and_refused_unless_true_or_false(key):
     assert S.check_prefs({key: not S.DEFAULT_PREFS[key]})[key] is (not S.DEFAULT_PREFS[key])
     assert reason_of(S.check_prefs, {key: 1}) == ("rec_setting_not_bool", {"name": key})
@@ -101,15 +101,15 @@ def test_each_choice_setting_is_one_of_its_values(key, good, bad, why):
 
 def test_a_settings_record_from_before_card_motion_reads_with_the_systems_motion():
     """A record written before *Card motion* existed (every other setting, no ``motion``,
-    nor the later ``hint_used``) reads as written, its motion None (the system's) and no
-    Hint asked for yet; one with a motion the page does not
+    nor the later ``hint_used`` and ``hint_ahead``) reads as written, its motion None (the
+    system's), no Hint asked for yet and the switch for searching them ahead on; one with a motion the page does not
     know is kept aside like any unreadable record, and the defaults rule."""
     old = {"winnable": False, "theme": "dark", "autoplay": True, "four_colour": True,
            "lang": "es", "intro_seen": True, "shortcuts": False, "choose_first": True,
            "difficulty": "hard"}
     store = S.MemoryStore()
     store.set(S.PREFS_KEY, json.dumps(old))
-    assert S.read_prefs(store, 1) == ({**old, "motion": None, "hint_used": False}, None)
+    assert S.read_prefs(store, 1) == ({**old, "motion": None, "hint_used": False, "hint_ahead": True}, None)
     store.set(S.PREFS_KEY, json.dumps({**old, "motion": "warp"}))
     prefs, problem = S.read_prefs(store, 2)
     assert prefs == S.DEFAULT_PREFS and problem[0] == "prefs_unreadable"

@@ -325,7 +325,8 @@ def test_the_longest_saved_game_is_one_the_reader_takes(moves, redo, restart, ke
 
 
 @given(st.fixed_dictionaries({k: st.booleans() for k in ("winnable", "autoplay", "four_colour", "intro_seen",
-                                                          "shortcuts", "choose_first", "hint_used")}),
+                                                          "shortcuts", "choose_first", "hint_used",
+                                                          "hint_ahead")}),
        st.sampled_from([None, "light", "dark"]), st.sampled_from([None, *S.LANGS]),
        st.sampled_from([None, *S.DIFFICULTIES]), st.sampled_from([None, *S.MOTIONS]))
 def test_settings_read_back_as_written(flags, theme, lang, difficulty, motion):

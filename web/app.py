@@ -260,6 +260,7 @@ class Page:
         el("four-colour").checked = prefs["four_colour"]
         el("shortcuts").checked = prefs.get("shortcuts", True)
         el("choose-first").checked = prefs.get("choose_first", False)
+        el("hint-ahead").checked = prefs.get("hint_ahead", True)
         el("game-select").value = game.id
         el("difficulty-select").value = prefs.get("difficulty") or ""
         el("motion-select").value = prefs.get("motion") or ""
@@ -445,6 +446,7 @@ class Page:
         on(el("four-colour"), "change", lambda e: self.do(ctl.set_pref("four_colour", el("four-colour").checked)))
         on(el("shortcuts"), "change", lambda e: self.do(ctl.set_pref("shortcuts", el("shortcuts").checked)))
         on(el("choose-first"), "change", lambda e: self.do(ctl.set_pref("choose_first", el("choose-first").checked)))
+        on(el("hint-ahead"), "change", lambda e: self.do(ctl.set_pref("hint_ahead", el("hint-ahead").checked)))
         picker = self.picker = inputs.GamePicker(self, el("game-select"))
         for kind in ("keydown", "keyup", "change"):
             on(el("game-select"), kind, getattr(picker, kind))

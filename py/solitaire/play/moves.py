@@ -255,8 +255,7 @@ def set_pref(c, name, value) -> Answer:
         value = value if value in S.DIFFICULTIES else None
     elif name == "motion":
         value = value if value in S.MOTIONS else None
-    elif name in ("winnable", "autoplay", "four_colour", "intro_seen", "shortcuts",
-                  "choose_first", "hint_used"):
+    elif name in S.SWITCHES:
         value = bool(value)
     else:
         return Answer(handled=False)

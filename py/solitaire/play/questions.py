@@ -263,7 +263,8 @@ def ahead_wanted(c, job: dict | None = None) -> bool:
     ``hint_used`` setting) is likely to ask again: while nothing else runs, the solver's
     worker searches Hint's answer for the position on the table, so that the next Hint
     is a lookup (:func:`ahead_answer`). Not in a game whose Hint the player cancelled
-    (until the next Hint). Wanted while the game is in play and not yet answered there;
+    (until the next Hint), nor at all with the menu's switch off (``hint_ahead``).
+    Wanted while the game is in play and not yet answered there;
     with ``job``, whether that job is that search (one for another position is stopped).
     While Spider's offer to show a win is read, that search comes first (:func:`reveal_read`)."""
     s = c.session
@@ -272,7 +273,7 @@ def ahead_wanted(c, job: dict | None = None) -> bool:
     if reveal_read(c):   # Show me a win's search, while the player reads its offer
         return job is None or (job.get("kind") == "show" and job_key(job) == ahead_key(c))
     asked = c.ahead_for is s or (c.prefs.get("hint_used") and c.ahead_off is not s)
-    if not asked or (c.ahead is not None and c.ahead[0] == ahead_key(c)):
+    if not asked or not c.prefs.get("hint_ahead", True) or (c.ahead is not None and c.ahead[0] == ahead_key(c)):
         return False
     return job is None or (job.get("kind") in J.HINTS and job_key(job) == ahead_key(c))
 

@@ -48,7 +48,11 @@ DAILY_KEY_CHARS = 50    # "<game>:<date>"
 TAB_CHARS = 40      # a tab's mark in the saved game
 DEFAULT_PREFS = {"winnable": True, "theme": None, "autoplay": True, "four_colour": False,
                  "lang": None, "intro_seen": False, "shortcuts": True, "choose_first": False,
-                 "difficulty": None, "motion": None, "hint_used": False}
+                 "difficulty": None, "motion": None, "hint_used": False, "hint_ahead": True}
+# The on/off settings. hint_used: the player has asked for a Hint (set by the first one);
+# hint_ahead: the menu's switch that lets Hint be searched ahead once they have.
+SWITCHES = ("winnable", "autoplay", "four_colour", "intro_seen", "shortcuts", "choose_first",
+            "hint_used", "hint_ahead")
 LANGS = ("en", "es")    # a page language chosen in the menu; None follows the browser
 DIFFICULTIES = ("easy", "medium", "hard")   # what New deal may ask for; None: any
 MOTIONS = ("slow", "normal", "fast", "off")  # the cards' motion; None follows the system
@@ -178,7 +182,7 @@ def check_prefs(data) -> dict:
     if not isinstance(data, dict):
         raise RecordError("rec_prefs_not_record")
     prefs = dict(DEFAULT_PREFS)
-    for k in ("winnable", "autoplay", "four_colour", "intro_seen", "shortcuts", "choose_first", "hint_used"):
+    for k in SWITCHES:
         if k in data:
             if not isinstance(data[k], bool):
                 raise RecordError("rec_setting_not_bool", name=k)

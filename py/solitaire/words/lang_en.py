@@ -417,6 +417,7 @@ ENGLISH: dict[str, str] = {
     "ui_prev_month": "Previous month", "ui_next_month": "Next month",
     "ui_export": "Export", "ui_import": "Import", "ui_close": "Close",
     "ui_shortcuts": "Single-key shortcuts", "ui_choose_first": "Tap a card, then its place",
+    "ui_hint_ahead": "Search hints ahead",
     "ui_dark_theme": "Dark theme",
     "ui_keys": ("Keys on the table: Tab or arrows to a place, Up and Down to its cards, Enter "
                 "or Space on a card chooses it, then Enter on a place moves it there, Esc drops "

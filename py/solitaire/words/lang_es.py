@@ -420,6 +420,7 @@ SPANISH: dict[str, str] = {
     "ui_prev_month": "Mes anterior", "ui_next_month": "Mes siguiente",
     "ui_export": "Exportar", "ui_import": "Importar", "ui_close": "Cerrar",
     "ui_shortcuts": "Atajos de una tecla", "ui_choose_first": "Toca una carta, luego su sitio",
+    "ui_hint_ahead": "Buscar pistas por adelantado",
     "ui_dark_theme": "Tema oscuro",
     "ui_keys": ("Teclas en la mesa: Tab o flechas hasta un lugar, Arriba y Abajo por sus "
                 "cartas, Intro o Espacio sobre una carta la elige, luego Intro sobre un lugar "
