@@ -102,8 +102,9 @@ def test_each_choice_setting_is_one_of_its_values(key, good, bad, why):
 def test_a_settings_record_from_before_card_motion_reads_with_the_systems_motion():
     """A record written before *Card motion* existed (every other setting, no ``motion``,
     nor the later ``hint_used`` and ``hint_ahead``) reads as written, its motion None (the
-    system's), no Hint asked for yet and the switch for searching them ahead on; one with a motion the page does not
-    know is kept aside like any unreadable record, and the defaults rule."""
+    system's), no Hint asked for yet and the switch for searching them ahead on; one with
+    a motion the page does not know is kept aside like any unreadable record, and the
+    defaults rule."""
     old = {"winnable": False, "theme": "dark", "autoplay": True, "four_colour": True,
            "lang": "es", "intro_seen": True, "shortcuts": False, "choose_first": True,
            "difficulty": "hard"}

@@ -206,7 +206,7 @@ def test_a_hint_that_runs_out_on_a_kept_line_gives_the_line_s_next_move():
     assert c.hint_move == line[1] and keys(ans)[-1] == "hint_move"
     assert ans.status[-1].params["count"] == len(line) - 1
     c.offload = True   # the same from the worker
-    c.ahead = None
+    c.ahead, c.hint_move = None, None
     asked_again, _ = in_worker(c, c.hint())
     assert asked_again.offer is None and c.hint_move == line[1]
 

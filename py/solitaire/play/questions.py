@@ -273,7 +273,9 @@ def ahead_wanted(c, job: dict | None = None) -> bool:
     if reveal_read(c):   # Show me a win's search, while the player reads its offer
         return job is None or (job.get("kind") == "show" and job_key(job) == ahead_key(c))
     asked = c.ahead_for is s or (c.prefs.get("hint_used") and c.ahead_off is not s)
-    if not asked or not c.prefs.get("hint_ahead", True) or (c.ahead is not None and c.ahead[0] == ahead_key(c)):
+    if not asked or not c.prefs.get("hint_ahead", True):
+        return False
+    if c.ahead is not None and c.ahead[0] == ahead_key(c):   # answered already
         return False
     return job is None or (job.get("kind") in J.HINTS and job_key(job) == ahead_key(c))
 
