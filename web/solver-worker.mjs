@@ -118,7 +118,9 @@ async function run(id, text) {
       if (done) return;
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    stopped(id, current === id ? "interrupt" : "message");
+    // Stopped between chunks: by the shared memory's word where the page writes it (a cancel
+    // message or a newer job read first changes nothing), else by the message.
+    stopped(id, interrupt && !wanted(id) ? "interrupt" : "message");
   } catch (e) {
     // SIGINT through the interrupt buffer, mid-chunk. Raised while Pyodide converts a
     // call's arguments or result, it comes wrapped (a ConversionError caused by it): a
