@@ -119,10 +119,13 @@ class SpiderModel:
         self.stock = bytes(code(c) for c in pos.stock)
         self.pos = pos
         self.root = self.key(pos)
-        # per face-down count, a column -> its part of the score (no position searched from
-        # the root has more face-down cards in a column than the root's most)
-        self._memo: list[dict[bytes, int]] = [{} for _ in range(max(self.root[1:11]) + 1)]
-        self._runs: list[dict[bytes, int]] = [{} for _ in self._memo]  # and its top run's length
+        # per face-down count, a column -> its top run's length and its part of the score
+        # (no position searched from the root has more face-down cards in a column than the
+        # root's most)
+        self._cols: list[dict[bytes, tuple[int, int]]] = [{} for _ in range(max(self.root[1:11]) + 1)]
+        # the plain scores the last children() worked out from their parent's (score()
+        # reads them: a search scores a position's new children before the next expansion)
+        self._scores: dict[bytes, int] = {}
 
     def tries(self) -> list["SpiderModel"]:
         """The searches to run in turn (``TRIES`` for this suit count): this model under
@@ -161,12 +164,12 @@ class SpiderModel:
                 m.beam_cost = cost
         else:
             m = SpiderModel(self.game, self.pos, t)
-        m._memo, m._runs = self._memo, self._runs  # the same under every weight: one memo
+        m._cols = self._cols  # the same under every weight: one memo
         return m
 
     def complete(self) -> "SpiderModel":
         model = SpiderModel(self.game, self.pos, self.deal_weight, prune=False)
-        model._memo, model._runs = self._memo, self._runs
+        model._cols = self._cols
         return model
 
     def key(self, pos) -> bytes:
@@ -211,25 +214,34 @@ class SpiderModel:
         columns, or breaks of suit below breaks of rank, did worse in trials on deals
         1-100.) A seeded model scores 16 times that plus a hash of the position below 16
         times ``jitter``: ties, and scores less than ``jitter`` apart, are ordered
-        differently by each seed, the same on every run."""
-        hidden = state[1:11]
-        total = self.hidden_weight * sum(hidden) + self.deal_weight * (self.ndeals - state[0])
-        memos = self._memo
-        for h, pile in zip(hidden, state[11:].split(SEP)):
-            memo = memos[h]
-            cost = memo.get(pile)
-            if cost is None:  # a column's cards and breaks, worked out once per column
-                if len(memo) > self.MEMO_SIZE:
-                    memo.clear()
-                cost = len(pile)
-                for under, over in zip(pile[h:], pile[h + 1:]):
-                    if over != under - 1 or RANK[under] == 1:
-                        cost += 2
-                memo[pile] = cost
-            total += cost
+        differently by each seed, the same on every run. A child's plain score is
+        usually known already: :meth:`children` works it out from its parent's, two
+        columns changed."""
+        total = self._scores.get(state)
+        if total is None:
+            hidden = state[1:11]
+            total = self.hidden_weight * sum(hidden) + self.deal_weight * (self.ndeals - state[0])
+            column = self._column
+            for h, pile in zip(hidden, state[11:].split(SEP)):
+                total += column(pile, h)[1]
         if self.seed:  # ties broken by a hash of the position instead of their order
             return total * 16 + crc32(state, self.seed) % (16 * self.jitter)
         return total
+
+    def _column(self, pile: bytes, h: int) -> tuple[int, int]:
+        """A column's top run's length (:meth:`_run`) and its part of the score (a point a
+        card, two a break between face-up cards), worked out once per column."""
+        memo = self._cols[h]
+        known = memo.get(pile)
+        if known is None:
+            if len(memo) > self.MEMO_SIZE:
+                memo.clear()
+            cost = len(pile)
+            for under, over in zip(pile[h:], pile[h + 1:]):
+                if over != under - 1 or RANK[under] == 1:
+                    cost += 2
+            known = memo[pile] = (self._run(pile, h), cost)
+        return known
 
     @staticmethod
     def _settle(pile: bytes, h: int) -> tuple[bytes, int]:
@@ -259,40 +271,46 @@ class SpiderModel:
         piles = state[11:].split(SEP)
         last = d == self.ndeals
         out = []
-        settle, pack, prune, run_memo = self._settle, self._pack, self.prune, self._runs
-        tops = [p[-1] if p else 0 for p in piles]
+        settle, pack, prune, cols = self._settle, self._pack, self.prune, self._cols
+        weight = self.hidden_weight
         onto: dict[int, list[int]] = {}  # a rank -> the columns whose top card has it, left to right
         under: dict[int, list[int]] = {}  # a card -> the columns whose top card it is, left to right
-        for k in range(10):
-            t = tops[k]
-            if t:
+        runs, costs, empties = [], [], []
+        for k, p in enumerate(piles):
+            h = hidden[k]
+            known = cols[h].get(p)
+            if known is None:
+                known = self._column(p, h)
+            runs.append(known[0])
+            costs.append(known[1])
+            if p:
+                t = p[-1]
                 onto.setdefault(RANK[t], []).append(k)
                 under.setdefault(t, []).append(k)
-        runs = []
-        for p, h in zip(piles, hidden):
-            known = run_memo[h]
-            g = known.get(p)
-            if g is None:
-                if len(known) > self.MEMO_SIZE:
-                    known.clear()
-                g = known[p] = self._run(p, h)
-            runs.append(g)
-        empties = [k for k in range(10) if not piles[k]]
+            else:
+                empties.append(k)
         if last:
             empties = empties[:1]
-        for i, p in enumerate(piles):
-            g, n = runs[i], len(p)
-            hi = hidden[i]
-            ace = g and RANK[p[-1]] == 1  # the top card of every part moved
+        # the parent's plain score, from which each move's child's is worked out (score())
+        base = weight * sum(hidden) + self.deal_weight * (self.ndeals - d) + sum(costs)
+        scores = self._scores
+        scores.clear()  # the last expansion's children are scored by now (else score() works it out)
+        lead = bytes((d,))
+        for i, g in enumerate(runs):
+            if not g:
+                continue
+            p = piles[i]
+            n, hi = len(p), hidden[i]
+            top = p[-1]  # the top j cards of its run: codes top to top + j - 1, one suit
+            ace = RANK[top] == 1  # the top card of every part moved
             for j in range(1, g + 1):
-                card = p[n - j]
                 if j < g and prune:  # part of a run: only to make a longer run of its suit
-                    cand = under.get(card + 1)
+                    cand = under.get(top + j)
                     if cand is None:
                         continue
                     targets = [k for k in cand if runs[k] + j > g]
                 else:
-                    cand = onto.get(RANK[card] + 1)
+                    cand = onto.get(RANK[top] + j)
                     targets = [k for k in cand if k != i] if cand is not None else []
                     # A whole column into an empty one only changes which column the
                     # next deals land on (nothing at all after the last deal).
@@ -303,6 +321,9 @@ class SpiderModel:
                 rest, run = p[:n - j], p[n - j:]
                 left = len(rest) - 1
                 left = hi if hi <= left else (left if left > 0 else 0)
+                known = cols[left].get(rest) or self._column(rest, left)
+                # the parent's score with the column left as it is now
+                less = base - costs[i] + known[1] + weight * (left - hi)
                 for k in targets:
                     new, hid = piles[:], hidden[:]
                     new[i], hid[i] = rest, left
@@ -310,12 +331,17 @@ class SpiderModel:
                         new[k], hid[k] = settle(piles[k] + run, hidden[k])
                     else:
                         new[k] = piles[k] + run
-                    out.append(pack(d, hid, new))
+                    # (_pack's, without the call where the columns keep their order)
+                    child = pack(d, hid, new) if last else lead + bytes(hid) + SEP.join(new)
+                    h = hid[k]
+                    reached = cols[h].get(new[k]) or self._column(new[k], h)
+                    scores[child] = less - costs[k] + reached[1] + weight * (h - hidden[k])
+                    out.append(child)
         if not last and not empties:  # a deal: a run completes only where an Ace lands
             row = self.stock[10 * d:10 * d + 10]
             new, hid = [p + row[k:k + 1] for k, p in enumerate(piles)], hidden[:]
             for k, card in enumerate(row):
                 if RANK[card] == 1:
                     new[k], hid[k] = settle(new[k], hidden[k])
-            out.append(pack(d + 1, hid, new))
+            out.append(self._pack(d + 1, hid, new))
         return out
