@@ -25,7 +25,8 @@ def rank(c: int) -> int:
     return (c - 1) % 13 + 1
 
 
-RANK = bytes([0] + [rank(c) for c in range(1, 53)])  # RANK[c] == rank(c); RANK[0] (no card) 0
+# RANK[c] == rank(c); RANK[0] (no card) 0; 256 long, a table for bytes.translate
+RANK = bytes([0] + [rank(c) for c in range(1, 53)] + [0] * 203)
 
 
 # A completed run of each suit, K..A bottom to top.
@@ -273,8 +274,6 @@ class SpiderModel:
         out = []
         settle, pack, prune, cols = self._settle, self._pack, self.prune, self._cols
         weight = self.hidden_weight
-        onto: dict[int, list[int]] = {}  # a rank -> the columns whose top card has it, left to right
-        under: dict[int, list[int]] = {}  # a card -> the columns whose top card it is, left to right
         runs, costs, empties = [], [], []
         for k, p in enumerate(piles):
             h = hidden[k]
@@ -283,12 +282,10 @@ class SpiderModel:
                 known = self._column(p, h)
             runs.append(known[0])
             costs.append(known[1])
-            if p:
-                t = p[-1]
-                onto.setdefault(RANK[t], []).append(k)
-                under.setdefault(t, []).append(k)
-            else:
+            if not p:
                 empties.append(k)
+        tops = bytes([p[-1] if p else 0 for p in piles])  # each column's top card (0: none)
+        ranks = tops.translate(RANK)   # and its rank
         if last:
             empties = empties[:1]
         # the parent's plain score, from which each move's child's is worked out (score())
@@ -305,13 +302,21 @@ class SpiderModel:
             ace = RANK[top] == 1  # the top card of every part moved
             for j in range(1, g + 1):
                 if j < g and prune:  # part of a run: only to make a longer run of its suit
-                    cand = under.get(top + j)
-                    if cand is None:
+                    k = tops.find(top + j)
+                    if k < 0:
                         continue
-                    targets = [k for k in cand if runs[k] + j > g]
+                    targets = []
+                    while k >= 0:
+                        if runs[k] + j > g:
+                            targets.append(k)
+                        k = tops.find(top + j, k + 1)
                 else:
-                    cand = onto.get(RANK[top] + j)
-                    targets = [k for k in cand if k != i] if cand is not None else []
+                    targets = []
+                    k = ranks.find(RANK[top] + j)
+                    while k >= 0:
+                        if k != i:
+                            targets.append(k)
+                        k = ranks.find(RANK[top] + j, k + 1)
                     # A whole column into an empty one only changes which column the
                     # next deals land on (nothing at all after the last deal).
                     if empties and (j < n or not (prune or last)):
