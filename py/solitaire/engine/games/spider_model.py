@@ -348,5 +348,5 @@ class SpiderModel:
             for k, card in enumerate(row):
                 if RANK[card] == 1:
                     new[k], hid[k] = settle(new[k], hidden[k])
-            out.append(self._pack(d + 1, hid, new))
+            out.append(pack(d + 1, hid, new))
         return out
