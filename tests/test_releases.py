@@ -286,7 +286,12 @@ def test_the_worker_s_own_scripts_of_another_release_are_never_started(browser, 
         assert page.evaluate("document.documentElement.dataset.releaseFile") == "web/solver-worker.mjs"
         facts = json.loads(page.evaluate("window.tabby_solver()"))
         assert (facts["state"], facts["boot"]) == ("failed", None)
-        assert page.workers == []   # stopped
+        # stopped: the page terminated it as it went to slices; the browser tells Playwright
+        # a moment later (on a busy machine, after the wait above has returned), so wait
+        # for each worker's close (the sync API takes no event between these two lines)
+        for worker in page.workers:
+            worker.wait_for_event("close", timeout=30_000)
+        assert page.workers == []
         assert page.locator("#update").count() == 1
         page.click("#hint")
         page.wait_for_function("document.querySelector('#status').textContent.startsWith('Hint')", timeout=120_000)
