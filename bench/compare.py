@@ -17,9 +17,12 @@ there than in CPython.
 """
 
 import argparse
+import io
 import json
+import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 from pathlib import Path
 
@@ -67,14 +70,16 @@ py.runPython('import sys; sys.path.insert(0, "/versions")\n' + process.argv[3]);
 def export(rev: str | None, into: Path, name: str) -> None:
     """``py/solitaire`` of ``rev`` (None: the working tree) as package ``name`` in ``into``."""
     if rev is None:
-        subprocess.run(["cp", "-r", str(ROOT / "py" / "solitaire"), str(into / name)], check=True)
+        shutil.copytree(ROOT / "py" / "solitaire", into / name,
+                        ignore=shutil.ignore_patterns("__pycache__"))
         return
     tar = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "py/solitaire"],
                          check=True, capture_output=True).stdout
-    (into / "tmp").mkdir()
-    subprocess.run(["tar", "-x", "-C", str(into / "tmp")], input=tar, check=True)
-    (into / "tmp" / "py" / "solitaire").rename(into / name)
-    subprocess.run(["rm", "-r", str(into / "tmp")], check=True)
+    with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
+        archive.extractall(into / name, filter="data")
+    (into / name / "py" / "solitaire").rename(into / (name + ".tmp"))
+    shutil.rmtree(into / name)
+    (into / (name + ".tmp")).rename(into / name)
 
 
 def main(argv=None):
