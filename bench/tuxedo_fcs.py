@@ -12,8 +12,9 @@ card first) and solved by both; ours is ``solve(game, game.deal(n))`` in this pr
 line's replay on the engine included, at the default budget (1,000,000 positions). Times
 are CPU seconds (user + system: the process's own for ours, the child's for fc-solve,
 whose start-up is included: it prints that alone too, from a board already in order), so
-a busy machine moves them less than it would wall time. It prints each solver's median and p90 and their ratio, and every deal where
-the verdicts differ.
+a busy machine moves them less than it would wall time. It prints each solver's median
+and p90 and their ratio, the positions each examined (fc-solve's "states checked"), and
+every deal where the verdicts differ.
 
     PYTHONPATH=py python3 bench/tuxedo_fcs.py [FIRST-LAST] [--deals-out FILE]
 
@@ -70,17 +71,20 @@ def children_cpu() -> float:
 
 
 def fcs(pos, folder: str) -> tuple:
-    """fc-solve's verdict on a deal ("won" or "unwinnable") and its CPU seconds."""
+    """fc-solve's verdict on a deal ("won" or "unwinnable"), its CPU seconds and the
+    states it checked (what it prints as "Total number of states checked")."""
     path = os.path.join(folder, "board.txt")
     with open(path, "w") as f:
         f.write(board(pos))
     before = children_cpu()
     out = subprocess.run(FCS + [path], capture_output=True, text=True, check=True).stdout
     cpu = children_cpu() - before
+    checked = next((int(line.split()[-1].rstrip(".")) for line in out.splitlines()
+                    if line.startswith("Total number of states checked is")), None)
     if "This game is solveable." in out:
-        return "won", cpu
+        return "won", cpu, checked
     if "I could not solve this game." in out:
-        return "unwinnable", cpu
+        return "unwinnable", cpu, checked
     raise RuntimeError(f"fc-solve said neither: {out[-300:]!r}")
 
 
@@ -113,12 +117,13 @@ def main(argv=None) -> int:
         idle = start_up(folder)
         for n in deals:
             pos = game.deal(n)
-            fv, fs = fcs(pos, folder)
+            fv, fs, checked = fcs(pos, folder)
             ov, os_, examined = ours(game, pos)
-            rows.append((n, fv, fs, ov, os_))
+            rows.append((n, fv, fs, ov, os_, checked, examined))
             if out:
                 out.write(json.dumps({"deal": n, "fcs": fv, "fcs_s": round(fs, 4), "ours": ov,
-                                      "ours_s": round(os_, 4), "examined": examined}) + "\n")
+                                      "ours_s": round(os_, 4), "checked": checked,
+                                      "examined": examined}) + "\n")
                 out.flush()
     if out:
         out.close()
@@ -133,6 +138,10 @@ def main(argv=None) -> int:
     print(f"{'ours / fcs':14}{statistics.median(mine) / statistics.median(theirs):9.2f}"
           f"{p90(mine) / p90(theirs):9.2f}{'':9}{sum(mine) / sum(theirs):9.2f}")
     print(f"fc-solve's start-up alone (a board already in order): {idle:.4f} s")
+    checked = [r[5] for r in rows if r[5] is not None]
+    examined = [r[6] for r in rows]
+    print(f"positions a deal, median / p90: fc-solve checked {statistics.median(checked):.0f} / "
+          f"{p90(checked)}, ours examined {statistics.median(examined):.0f} / {p90(examined)}")
     won = sum(r[1] == "won" for r in rows)
     print(f"verdicts: fc-solve {won} won, {len(rows) - won} unwinnable; "
           f"{len(differ)} deals differ" + "".join(f"\n  deal {r[0]}: fc-solve {r[1]}, ours {r[3]}"
