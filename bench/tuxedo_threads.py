@@ -4,7 +4,7 @@ Each thread of ``TuxedoModel.stages()`` (the digging model, Freecell Solver's me
 scan, the complete model) searches each deal alone within ``--budget`` positions, its
 winning line rebuilt as ``solve`` rebuilds it. Printed per thread: the deals it decides
 and, median / p90, the positions it examined and its CPU milliseconds (a deal it leaves
-undecided counts as the budget, its time as the budget's share of its speed there). Then
+undecided counts as the budget, and the time the budget took). Then
 the same for the best thread of each deal, chosen afterwards (the fewest positions; and
 apart, the least time): an oracle no schedule of turns can beat, since a thread's path
 does not depend on the turns. Last, ``solve`` itself. Positions do not depend on the
