@@ -13,12 +13,15 @@ line's replay on the engine included, at the default budget (1,000,000 positions
 are CPU seconds (user + system: the process's own for ours, the child's for fc-solve,
 whose start-up is included: it prints that alone too, from a board already in order), so
 a busy machine moves them less than it would wall time. It prints each solver's median
-and p90 and their ratio, the positions each examined (fc-solve's "states checked"), and
-every deal where the verdicts differ.
+and p90 and their ratio, the positions each expanded (fc-solve's "states checked": the
+states it visited; ours also counts every child it made, "examined"), and every deal
+where the verdicts differ.
 
-    PYTHONPATH=py python3 bench/tuxedo_fcs.py [FIRST-LAST] [--deals-out FILE]
+    PYTHONPATH=py python3 bench/tuxedo_fcs.py [FIRST-LAST] [--deals-out FILE] [--extra OPTIONS]
 
-(deals 1-1000 by default; ``--deals-out`` writes one JSON line a deal.)
+(deals 1-1000 by default; ``--deals-out`` writes one JSON line a deal; ``--extra`` adds
+options to fc-solve's command, such as ``"-sp r:tf"``, Horne's rule: every card that can
+go to its foundation goes, as our model does, which the default scan leaves off.)
 """
 
 import argparse
@@ -70,14 +73,15 @@ def children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def fcs(pos, folder: str) -> tuple:
+def fcs(pos, folder: str, extra: tuple = ()) -> tuple:
     """fc-solve's verdict on a deal ("won" or "unwinnable"), its CPU seconds and the
     states it checked (what it prints as "Total number of states checked")."""
     path = os.path.join(folder, "board.txt")
     with open(path, "w") as f:
         f.write(board(pos))
     before = children_cpu()
-    out = subprocess.run(FCS + [path], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(FCS + list(extra) + [path], capture_output=True, text=True,
+                         check=True).stdout
     cpu = children_cpu() - before
     checked = next((int(line.split()[-1].rstrip(".")) for line in out.splitlines()
                     if line.startswith("Total number of states checked is")), None)
@@ -89,10 +93,10 @@ def fcs(pos, folder: str) -> tuple:
 
 
 def ours(game, pos) -> tuple:
-    """Our verdict on a deal and its CPU seconds."""
+    """Our verdict on a deal, its CPU seconds, and the positions examined and expanded."""
     t0 = time.process_time()
     result = solve(game, pos)
-    return result.verdict, time.process_time() - t0, result.examined
+    return result.verdict, time.process_time() - t0, result.examined, result.expanded
 
 
 def p90(values: list) -> float:
@@ -104,6 +108,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("range", nargs="?", default="1-1000")
     parser.add_argument("--deals-out", help="write one JSON line a deal to this file")
+    parser.add_argument("--extra", default="", help="more fc-solve options, e.g. '-sp r:tf'")
     args = parser.parse_args(argv)
     if shutil.which("fc-solve") is None:
         print("fc-solve is not installed (Debian: apt-get install freecell-solver-bin)")
@@ -117,13 +122,13 @@ def main(argv=None) -> int:
         idle = start_up(folder)
         for n in deals:
             pos = game.deal(n)
-            fv, fs, checked = fcs(pos, folder)
-            ov, os_, examined = ours(game, pos)
-            rows.append((n, fv, fs, ov, os_, checked, examined))
+            fv, fs, checked = fcs(pos, folder, args.extra.split())
+            ov, os_, examined, expanded = ours(game, pos)
+            rows.append((n, fv, fs, ov, os_, checked, examined, expanded))
             if out:
                 out.write(json.dumps({"deal": n, "fcs": fv, "fcs_s": round(fs, 4), "ours": ov,
                                       "ours_s": round(os_, 4), "checked": checked,
-                                      "examined": examined}) + "\n")
+                                      "examined": examined, "expanded": expanded}) + "\n")
                 out.flush()
     if out:
         out.close()
@@ -139,9 +144,10 @@ def main(argv=None) -> int:
           f"{p90(mine) / p90(theirs):9.2f}{'':9}{sum(mine) / sum(theirs):9.2f}")
     print(f"fc-solve's start-up alone (a board already in order): {idle:.4f} s")
     checked = [r[5] for r in rows if r[5] is not None]
-    examined = [r[6] for r in rows]
+    examined, expanded = [r[6] for r in rows], [r[7] for r in rows]
     print(f"positions a deal, median / p90: fc-solve checked {statistics.median(checked):.0f} / "
-          f"{p90(checked)}, ours examined {statistics.median(examined):.0f} / {p90(examined)}")
+          f"{p90(checked)}; ours expanded {statistics.median(expanded):.0f} / {p90(expanded)}, "
+          f"examined {statistics.median(examined):.0f} / {p90(examined)}")
     won = sum(r[1] == "won" for r in rows)
     print(f"verdicts: fc-solve {won} won, {len(rows) - won} unwinnable; "
           f"{len(differ)} deals differ" + "".join(f"\n  deal {r[0]}: fc-solve {r[1]}, ours {r[3]}"

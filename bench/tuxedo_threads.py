@@ -3,10 +3,11 @@
 Each thread of ``TuxedoModel.stages()`` (the digging model, Freecell Solver's meta-move
 scan, the complete model) searches each deal alone within ``--budget`` positions, its
 winning line rebuilt as ``solve`` rebuilds it. Printed per thread: the deals it decides
-and, median / p90, the positions it examined and its CPU milliseconds (a deal it leaves
-undecided counts as the budget, and the time the budget took). Then
-the same for the best thread of each deal, chosen afterwards (the fewest positions; and
-apart, the least time): an oracle no schedule of turns can beat, since a thread's path
+and, median / p90, the positions it examined (every child made), those it expanded and
+its CPU milliseconds (a deal it leaves undecided counts as the budget, and what the
+budget took). Then
+the same for the best thread of each deal, chosen afterwards (each figure the least
+among the threads that decide): an oracle no schedule of turns can beat, since a thread's path
 does not depend on the turns. Last, ``solve`` itself. Positions do not depend on the
 machine; times do.
 
@@ -33,10 +34,12 @@ def p90(values: list):
 
 
 def alone(game, pos, model, budget: int) -> tuple:
-    """One thread's search of a deal: whether it decided, positions, CPU seconds."""
+    """One thread's search of a deal: whether it decided, positions examined and
+    expanded, CPU seconds."""
     t0 = time.process_time()
     result = searcher(game, pos, model, budget).run(budget + 1)
-    return result.verdict in (WON, UNWINNABLE), result.examined, time.process_time() - t0
+    return (result.verdict in (WON, UNWINNABLE), result.examined, result.expanded,
+            time.process_time() - t0)
 
 
 def main(argv=None) -> int:
@@ -53,20 +56,22 @@ def main(argv=None) -> int:
         runs = [alone(game, pos, m, args.budget) for m in game.solver_model(pos).stages()[0][1]]
         for name, run in zip(NAMES, runs):
             rows[name].append(run)
-        decided = [run for run in runs if run[0]]
-        rows["best of three"].append((True, min(r[1] for r in decided), min(r[2] for r in decided))
-                                     if decided else (False, args.budget, min(r[2] for r in runs)))
+        decided = [run for run in runs if run[0]] or runs
+        rows["best of three"].append(tuple(min(r[k] for r in decided) if k else decided[0][0]
+                                           for k in range(4)))
         t0 = time.process_time()
         result = solve(game, pos)
         rows["solve"].append((result.verdict in (WON, UNWINNABLE), result.examined,
-                              time.process_time() - t0))
+                              result.expanded, time.process_time() - t0))
     print(f"Tuxedo, deals {deals[0]}-{deals[-1]}, each thread alone within {args.budget:,} "
           "positions (median / p90)")
-    print(f"{'':15}{'decided':>8}{'positions':>18}{'CPU ms':>18}")
+    print(f"{'':15}{'decided':>8}{'examined':>17}{'expanded':>17}{'CPU ms':>17}")
     for name, runs in rows.items():
-        positions, ms = [r[1] for r in runs], [r[2] * 1000 for r in runs]
-        print(f"{name:15}{sum(r[0] for r in runs):8}{statistics.median(positions):>10.0f} / "
-              f"{p90(positions):<6}{statistics.median(ms):>9.2f} / {p90(ms):.2f}")
+        columns = [[r[1] for r in runs], [r[2] for r in runs]]
+        ms = [r[3] * 1000 for r in runs]
+        print(f"{name:15}{sum(r[0] for r in runs):8}"
+              + "".join(f"{statistics.median(c):>9.0f} / {p90(c):<5}" for c in columns)
+              + f"{statistics.median(ms):>9.2f} / {p90(ms):.2f}")
     return 0
 
 
