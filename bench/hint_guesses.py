@@ -8,8 +8,9 @@ card known. Prints a line per position (stock left, cards face down, each search
 verdict and count) and, per player, how many positions have a guess won, every one of
 the first four proved lost (what the fair hint needs to say "lost"), or neither: those
 the fair hint cannot decide unless a guess is won beyond ``--budget`` positions. Then,
-replayed from those counts, what the fair hint's four guesses and all ``--guesses`` would
-decide sharing Hint's budget in turns (``--shared``). With ``--proof N``, a real position
+replayed from those counts through the fair hint itself (``FairHint``, its searches
+stood in for), what its four guesses and all ``--guesses`` would decide sharing Hint's
+budget in turns (``--shared``). With ``--proof N``, a real position
 with no stock left is also searched by the complete model (the one that can prove a
 loss) within N positions.
 
@@ -25,9 +26,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from solitaire.engine.games import get_game  # noqa: E402
-from solitaire.solver.hints import FAIR_SAMPLES, arrangements  # noqa: E402
+from solitaire.solver.hints import FAIR_SAMPLES, FairHint, arrangements  # noqa: E402
 from solitaire.solver.players import play, positions  # noqa: E402
-from solitaire.solver.search import UNWINNABLE, WON, BestFirst, Search  # noqa: E402
+from solitaire.solver.search import UNWINNABLE, WON, BestFirst, Result, Search  # noqa: E402
 
 SHORT = {WON: "won", UNWINNABLE: "lost"}
 
@@ -37,28 +38,50 @@ def searched(game, pos, budget: int) -> tuple:
     return result.verdict, result.examined
 
 
-def shared(guesses: list, budget: int, turn: int = 1_000) -> tuple:
-    """The fair hint's schedule replayed from each guess's own count: the guesses take
-    turns of ``turn`` positions out of one ``budget`` (a guess decided leaves the turns),
-    the first win answering. Its verdict ("won", "lost" when every guess is proved lost,
-    else "undecided") and the positions spent. A guess that did not end within the bench's
-    ``--budget`` counts as never winning, so a share beyond it is not priced."""
-    spent, live, total = [0] * len(guesses), list(range(len(guesses))), 0
-    while live and total < budget:
-        for k in list(live):
-            verdict, count = guesses[k]
-            step = min(turn, budget - total)
-            if verdict in (WON, UNWINNABLE) and spent[k] + step >= count:
-                total += count - spent[k]
-                if verdict == WON:
-                    return "won", total
-                live.remove(k)
-            else:
-                spent[k] += step
-                total += step
-            if total >= budget:
-                break
-    return ("lost" if not live and total < budget else "undecided"), total
+class Counted:
+    """A guess's search replayed from its count, for :class:`FairHint` to take turns with:
+    it ends at ``count`` positions with ``verdict`` (a win's line a placeholder move), or,
+    not ended within the bench's ``--budget``, never."""
+
+    def __init__(self, verdict: str, count: int):
+        self.verdict, self.count = verdict, count
+        self.examined, self.result = 0, None
+
+    def run(self, positions: int):
+        if self.verdict in (WON, UNWINNABLE):
+            self.examined = min(self.count, self.examined + positions)
+            if self.examined == self.count:
+                self.result = Result(self.verdict, self.count, 0, 0.0, ["win"])
+        else:
+            self.examined += positions
+        return self.result
+
+    def cancel(self) -> None:
+        pass
+
+
+class Replayed(FairHint):
+    """The fair hint itself (turns, a decided guess leaving them, the first win answering)
+    over guesses replayed from their counts (:class:`Counted`)."""
+
+    def __init__(self, game, pos, guesses: list, budget: int):
+        self.guesses = guesses
+        super().__init__(game, pos, budget, samples=len(guesses))
+
+    def _search(self, k: int) -> Counted:
+        if self.searches[k] is None:
+            self.searches[k] = Counted(*self.guesses[k])
+        return self.searches[k]
+
+
+def shared(game, pos, guesses: list, budget: int) -> tuple:
+    """What the fair hint makes of ``guesses`` (verdicts and counts) within ``budget``:
+    "won", "lost" or "undecided", and the positions it spent."""
+    hint = Replayed(game, pos, guesses, budget)
+    while hint.result is None:
+        hint.run(budget)
+    kind = hint.result.kind
+    return {"likely": "won", "lost": "lost"}.get(kind, "undecided"), hint.result.examined
 
 
 def main(argv=None) -> int:
@@ -93,7 +116,7 @@ def main(argv=None) -> int:
             guesses = [searched(game, w, args.budget)
                        for w in arrangements(game, pos, args.guesses)]
             for n in counts:
-                schedules[n].append(shared(guesses[:n], args.shared))
+                schedules[n].append(shared(game, pos, guesses[:n], args.shared))
             if any(v == WON for v, _ in guesses):
                 won += 1
             elif all(v == UNWINNABLE for v, _ in guesses[:FAIR_SAMPLES]):
